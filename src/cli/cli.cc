@@ -1,0 +1,126 @@
+#include "cli/cli.h"
+
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <cxxopts.hpp>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "model/input_error.h"
+
+#ifndef TRACEDB_VERSION
+#define TRACEDB_VERSION "unknown"
+#endif
+
+namespace tracedb {
+namespace {
+
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+constexpr const char* kOverview =
+    "tracedb " TRACEDB_VERSION
+    " - parallel-program execution traces into SQL\n"
+    "\n"
+    "usage: tracedb COMMAND [OPTIONS] ARGS\n"
+    "\n"
+    "commands:\n"
+    "  dump     print the entities of a Pajé trace in pj_dump's format\n"
+    "\n"
+    "Run 'tracedb COMMAND --help' for the options of a command.\n"
+    "Options for every command: --log-level LEVEL (off, error, warn, info, debug; default warn)\n";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void AddCommonOptions(cxxopts::Options& options) {
+  options.add_options("common")("h,help", "print this help")(
+      "log-level", "log detail on stderr: off, error, warn, info, debug",
+      cxxopts::value<std::string>()->default_value("warn"));
+}
+
+void SetUpLogging(const cxxopts::ParseResult& result) {
+  auto level = spdlog::level::from_str(result["log-level"].as<std::string>());
+  if (level == spdlog::level::off && result["log-level"].as<std::string>() != "off") {
+    throw UsageError("unknown log level '" + result["log-level"].as<std::string>() + "'");
+  }
+  auto logger = spdlog::stderr_logger_mt("tracedb");
+  logger->set_pattern("tracedb: %l: %v");
+  logger->set_level(level);
+  spdlog::set_default_logger(logger);
+}
+
+// Parses argv for one command; returns nullopt after printing --help.
+std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, int argc, char** argv) {
+  AddCommonOptions(options);
+  auto result = options.parse(argc, argv);
+  if (result.count("help")) {
+    std::cout << options.help();
+    return std::nullopt;
+  }
+  SetUpLogging(result);
+  return result;
+}
+
+int Dump(int argc, char** argv) {
+  cxxopts::Options options("tracedb dump",
+                           "Print every entity of a Pajé trace in pj_dump's line format.\n"
+                           "FILE may be plain, gzip-compressed or '-' for stdin. Errors are\n"
+                           "printed as FILE:LINE: problem, with a non-zero exit code.\n");
+  options.custom_help("[-u] [-z] FILE");
+  options.positional_help("");
+  options.add_options()("u,user-fields", "append user-defined field values to each line")(
+      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
+      "file", "the trace", cxxopts::value<std::string>());
+  options.parse_positional({"file"});
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->count("file")) throw UsageError("tracedb dump: missing FILE");
+  if (!result->unmatched().empty()) throw UsageError("tracedb dump: one FILE only");
+  DumpArgs args{.file = (*result)["file"].as<std::string>(),
+                .user_fields = (*result)["user-fields"].as<bool>(),
+                .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+  return RunDump(args);
+}
+
+int Dispatch(int argc, char** argv) {
+  if (argc < 2) throw UsageError("missing COMMAND");
+  std::string command = argv[1];
+  if (command == "-h" || command == "--help" || command == "help") {
+    std::cout << kOverview;
+    return 0;
+  }
+  if (command == "--version" || command == "-V") {
+    std::cout << "tracedb " TRACEDB_VERSION "\n";
+    return 0;
+  }
+  if (command == "dump") return Dump(argc - 1, argv + 1);
+  throw UsageError("unknown command '" + command + "'");
+}
+
+}  // namespace
+
+int RunCli(int argc, char** argv) {
+  try {
+    return Dispatch(argc, argv);
+  } catch (const UsageError& e) {
+    std::cerr << "tracedb: " << e.what() << "\n(run 'tracedb --help' for usage)\n";
+    return kExitUsage;
+  } catch (const cxxopts::exceptions::exception& e) {
+    std::cerr << "tracedb: " << e.what() << "\n(run 'tracedb --help' for usage)\n";
+    return kExitUsage;
+  } catch (const InputError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitFailed;
+  } catch (const std::exception& e) {
+    std::cerr << "tracedb: error: " << e.what() << "\n";
+    return kExitFailed;
+  }
+}
+
+}  // namespace tracedb

@@ -1,0 +1,77 @@
+#include "format/paje/block_parser.h"
+
+#include <cstring>
+
+#include "format/paje/line_decoder.h"
+#include "format/paje/line_tokenizer.h"
+
+namespace tracedb::paje {
+namespace {
+
+std::string_view StripLineEnd(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+}  // namespace
+
+bool IsHeaderLine(std::string_view line) {
+  size_t i = line.find_first_not_of(" \t");
+  return i != std::string_view::npos && line[i] == '%';
+}
+
+LineResult ParseLine(std::string_view line, const DefinitionTable& table,
+                     std::vector<std::string_view>* tokens, Event* event,
+                     std::vector<std::string_view>* extras, std::string* problem) {
+  tokens->clear();
+  if (TokenizeLine(line, tokens) != TokenizeResult::kOk) {
+    *problem = "unterminated quote";
+    return LineResult::kBad;
+  }
+  if (tokens->empty()) return LineResult::kBlank;
+  const EventDefinition* def = table.Find((*tokens)[0]);
+  if (def == nullptr) return LineResult::kUnknownId;
+  return DecodeLine(*def, *tokens, event, extras, problem) ? LineResult::kEvent : LineResult::kBad;
+}
+
+ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const DefinitionTable& table) {
+  ParsedBlock out;
+  std::vector<std::string_view> tokens;
+  std::string problem;
+  const char* p = text->data();
+  const char* end = p + text->size();
+  uint64_t line_number = 0;
+  while (p < end) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
+    const char* line_end = nl ? nl : end;
+    std::string_view line = StripLineEnd(std::string_view(p, line_end - p));
+    p = nl ? nl + 1 : end;
+    ++line_number;
+    if (IsHeaderLine(line)) {
+      out.deferred.push_back({out.batch.events.size(), line_number, line});
+      continue;
+    }
+    Event event;
+    switch (ParseLine(line, table, &tokens, &event, &out.batch.extras, &problem)) {
+      case LineResult::kEvent:
+        event.line = line_number;
+        out.batch.events.push_back(event);
+        break;
+      case LineResult::kBlank:
+        break;
+      case LineResult::kUnknownId:
+        out.deferred.push_back({out.batch.events.size(), line_number, line});
+        break;
+      case LineResult::kBad:
+        out.problem = BlockProblem{line_number, problem};
+        p = end;
+        break;
+    }
+  }
+  out.line_count = line_number;
+  FixExtras(&out.batch.events, out.batch.extras);
+  out.batch.text = std::move(text);
+  return out;
+}
+
+}  // namespace tracedb::paje

@@ -1,0 +1,54 @@
+// ParseBlock: turns a block of whole lines into Events, against a snapshot
+// of the event definitions. It is the parallel part of reading a trace:
+// it needs no state from the blocks before it, so several workers can parse
+// different blocks of one file at once.
+//
+// What a worker cannot decide alone is left for the in-order stage
+// (paje_reader.h): header (`%`) lines, and lines whose id is not in the
+// snapshot (it may be defined by a header line earlier in the file that the
+// in-order stage has not read yet). Line numbers are relative to the block.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/paje/event_definition.h"
+#include "model/paje_event.h"
+
+namespace tracedb::paje {
+
+struct DeferredLine {
+  size_t before_event;  // its place: before events[before_event]
+  uint64_t line;        // relative to the block, 1-based
+  std::string_view text;
+};
+
+struct BlockProblem {
+  uint64_t line;  // relative to the block, 1-based
+  std::string problem;
+};
+
+struct ParsedBlock {
+  EventBatch batch;
+  std::vector<DeferredLine> deferred;
+  uint64_t line_count = 0;
+  // The first bad line; nothing after it was parsed.
+  std::optional<BlockProblem> problem;
+};
+
+ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const DefinitionTable& table);
+
+// A `%` line (header), possibly after blanks.
+bool IsHeaderLine(std::string_view line);
+
+// Splits a line into tokens and decodes it (shared with the in-order stage).
+enum class LineResult { kEvent, kBlank, kUnknownId, kBad };
+LineResult ParseLine(std::string_view line, const DefinitionTable& table,
+                     std::vector<std::string_view>* tokens, Event* event,
+                     std::vector<std::string_view>* extras, std::string* problem);
+
+}  // namespace tracedb::paje

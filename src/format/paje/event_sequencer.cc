@@ -1,0 +1,50 @@
+#include "format/paje/event_sequencer.h"
+
+#include "format/paje/line_decoder.h"
+#include "model/input_error.h"
+
+namespace tracedb::paje {
+void EventSequencer::Deliver(const ParsedBlock& block, const EventConsumer& consume) {
+  size_t next_deferred = 0;
+  Event event;
+  for (size_t i = 0; i <= block.batch.events.size(); ++i) {
+    while (next_deferred < block.deferred.size() && block.deferred[next_deferred].before_event == i) {
+      DeliverDeferred(block.deferred[next_deferred++], consume);
+    }
+    if (i == block.batch.events.size()) break;
+    event = block.batch.events[i];
+    event.line += lines_;
+    consume(event);
+  }
+  if (block.problem) throw ProblemError(lines_ + block.problem->line, block.problem->problem);
+  lines_ += block.line_count;
+}
+
+void EventSequencer::DeliverDeferred(const DeferredLine& deferred, const EventConsumer& consume) {
+  uint64_t line = lines_ + deferred.line;
+  std::string_view text = deferred.text;
+  if (IsHeaderLine(text)) {
+    header_.Feed(text.substr(text.find('%')), line);
+    return;
+  }
+  Event event;
+  std::string problem;
+  extras_.clear();
+  switch (ParseLine(text, *header_.table(), &tokens_, &event, &extras_, &problem)) {
+    case LineResult::kEvent: {
+      std::vector<Event> one{event};
+      FixExtras(&one, extras_);
+      one[0].line = line;
+      consume(one[0]);
+      return;
+    }
+    case LineResult::kBlank:
+      return;
+    case LineResult::kUnknownId:
+      throw ProblemError(line, "event id '" + std::string(tokens_[0]) + "' is not defined");
+    case LineResult::kBad:
+      throw ProblemError(line, problem);
+  }
+}
+
+}  // namespace tracedb::paje

@@ -1,0 +1,25 @@
+// ReadPajeTrace: reads a whole Pajé trace (plain, gzip or stdin) and hands
+// its events, in file order, to a consumer; errors become InputErrors
+// naming the file and line.
+#pragma once
+
+#include <string>
+
+#include "format/paje/event_sequencer.h"
+#include "input/block_reader.h"
+#include "model/input_error.h"
+
+namespace tracedb::paje {
+
+struct ReadStats {
+  uint64_t bytes = 0;  // uncompressed bytes read
+  uint64_t lines = 0;
+};
+
+ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
+                        BlockReaderOptions options = {});
+
+// Adds the file name to a ProblemError.
+[[noreturn]] void RethrowWithFile(const std::string& path, const ProblemError& problem);
+
+}  // namespace tracedb::paje

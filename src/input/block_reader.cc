@@ -1,0 +1,49 @@
+#include "input/block_reader.h"
+
+#include <cstring>
+
+namespace tracedb {
+
+BlockReader::BlockReader(InputFile* file, BlockReaderOptions options)
+    : file_(file), options_(options) {}
+
+// Reads into block[from, size()) until full or the end; returns bytes kept.
+size_t BlockReader::Fill(std::string* block, size_t from) {
+  size_t filled = from;
+  while (filled < block->size() && !eof_) {
+    size_t got = file_->Read(block->data() + filled, block->size() - filled);
+    if (got == 0) eof_ = true;
+    filled += got;
+    bytes_read_ += got;
+  }
+  return filled;
+}
+
+std::shared_ptr<const std::string> BlockReader::Next() {
+  if (eof_ && carry_.empty()) return nullptr;
+  auto block = std::make_shared<std::string>(std::move(carry_));
+  carry_.clear();
+  size_t filled = block->size();
+  while (true) {
+    size_t start = filled;
+    block->resize(filled + options_.block_size);
+    filled = Fill(block.get(), filled);
+    if (eof_) {
+      block->resize(filled);
+      break;
+    }
+    // The carried part has no line end, so only the new bytes need a look.
+    const void* nl = memrchr(block->data() + start, '\n', filled - start);
+    if (nl != nullptr) {
+      size_t cut = static_cast<const char*>(nl) - block->data() + 1;
+      carry_.assign(block->data() + cut, filled - cut);
+      block->resize(cut);
+      break;
+    }
+    // One line longer than a block: read on until it ends.
+  }
+  if (block->empty()) return nullptr;
+  return block;
+}
+
+}  // namespace tracedb

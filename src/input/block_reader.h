@@ -1,0 +1,36 @@
+// BlockReader: cuts an InputFile into blocks of whole lines (about
+// `block_size` bytes; longer if one line is longer), so that each block can
+// be parsed on its own. Memory: one block plus the partial line carried over.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "input/input_file.h"
+
+namespace tracedb {
+
+struct BlockReaderOptions {
+  size_t block_size = 4 << 20;  // bytes per block; big enough to amortise queueing
+};
+
+class BlockReader {
+ public:
+  BlockReader(InputFile* file, BlockReaderOptions options);
+
+  // The next block, or nullptr at the end of the input.
+  std::shared_ptr<const std::string> Next();
+  uint64_t bytes_read() const { return bytes_read_; }
+
+ private:
+  size_t Fill(std::string* block, size_t from);
+
+  InputFile* file_;
+  BlockReaderOptions options_;
+  std::string carry_;  // the partial last line of the previous read
+  bool eof_ = false;
+  uint64_t bytes_read_ = 0;
+};
+
+}  // namespace tracedb

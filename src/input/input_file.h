@@ -1,0 +1,35 @@
+// InputFile: the bytes of a trace, from a plain file, a gzip file (detected
+// by its magic bytes, not its name) or stdin ("-"). Errors are InputErrors
+// naming the file. Not thread-safe; one reader thread owns it.
+#pragma once
+
+#include <zlib.h>
+
+#include <cstddef>
+#include <string>
+
+namespace tracedb {
+
+class InputFile {
+ public:
+  explicit InputFile(const std::string& path);
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // Reads up to n bytes; returns 0 at the end. Throws InputError.
+  size_t Read(char* buffer, size_t n);
+
+  const std::string& path() const { return path_; }
+  bool compressed() const { return compressed_; }
+  // Size on disk, or 0 when unknown (stdin, a pipe).
+  uint64_t size_on_disk() const { return size_on_disk_; }
+
+ private:
+  std::string path_;
+  gzFile gz_ = nullptr;
+  bool compressed_ = false;
+  uint64_t size_on_disk_ = 0;
+};
+
+}  // namespace tracedb

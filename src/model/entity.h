@@ -1,0 +1,77 @@
+// The finished entities that leave the simulator, and the sink that takes
+// them. Rows name types, values and containers by their registry ids; a sink
+// that needs names reads them from the Registry (sim/registry.h), which only
+// ever grows, so an id stays valid for the whole run.
+//
+// Threading: a sink is called from the simulator's thread only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tracedb {
+
+enum class TypeKind : uint8_t { kContainer, kState, kEvent, kVariable, kLink };
+
+inline constexpr int64_t kNoContainer = -1;  // a link half that never came
+
+using Extras = std::vector<std::string>;  // user-defined field values, in order
+
+struct ContainerRow {
+  uint32_t id;
+  double start;
+  double end;
+  Extras extras;
+};
+
+struct StateRow {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  double start;
+  double end;
+  uint32_t depth;
+  Extras extras;
+};
+
+struct EventRow {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  double time;
+  Extras extras;
+};
+
+struct VariableRow {
+  uint32_t container;
+  uint32_t type;
+  double start;
+  double end;
+  double value;
+  Extras extras;
+};
+
+struct LinkRow {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  double start;
+  double end;
+  int64_t start_container;  // kNoContainer when unknown
+  int64_t end_container;
+  std::string key;
+  Extras extras;
+};
+
+class EntitySink {
+ public:
+  virtual ~EntitySink() = default;
+  virtual void OnContainer(const ContainerRow& row) = 0;
+  virtual void OnState(const StateRow& row) = 0;
+  virtual void OnEvent(const EventRow& row) = 0;
+  virtual void OnVariable(const VariableRow& row) = 0;
+  virtual void OnLink(const LinkRow& row) = 0;
+};
+
+}  // namespace tracedb

@@ -1,0 +1,48 @@
+// InputError: the one exception for bad input. It names where the problem is
+// (file and line, line 0 when there is no line) so that every layer can let it
+// travel up unchanged and main() prints it as "FILE:LINE: problem".
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace tracedb {
+
+class InputError : public std::runtime_error {
+ public:
+  InputError(std::string file, uint64_t line, const std::string& problem)
+      : std::runtime_error(Format(file, line, problem)),
+        file_(std::move(file)),
+        line_(line),
+        problem_(problem) {}
+
+  const std::string& file() const { return file_; }
+  uint64_t line() const { return line_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  static std::string Format(const std::string& file, uint64_t line, const std::string& problem) {
+    if (line == 0) return file + ": " + problem;
+    return file + ":" + std::to_string(line) + ": " + problem;
+  }
+
+  std::string file_;
+  uint64_t line_;
+  std::string problem_;
+};
+
+// ProblemError: a problem found by a stage that does not know the file name
+// (the simulator knows the line only). The driving stage turns it into an
+// InputError by adding the file.
+class ProblemError : public std::runtime_error {
+ public:
+  ProblemError(uint64_t line, const std::string& problem)
+      : std::runtime_error(problem), line_(line) {}
+  uint64_t line() const { return line_; }
+
+ private:
+  uint64_t line_;
+};
+
+}  // namespace tracedb

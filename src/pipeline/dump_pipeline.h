@@ -1,0 +1,28 @@
+// DumpTrace: trace file -> reader -> simulator -> pj_dump lines on `out`.
+// Single-threaded for now; streaming, so memory holds open entities only.
+// Throws InputError (FILE:LINE) on bad input.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "input/block_reader.h"
+#include "sim/simulator.h"
+
+namespace tracedb {
+
+struct DumpPipelineOptions {
+  bool user_fields = false;              // append user-defined fields (pj_dump -u)
+  bool ignore_incomplete_links = false;  // drop incomplete links (pj_dump -z)
+  BlockReaderOptions blocks;
+};
+
+struct DumpStats {
+  uint64_t bytes = 0;
+  uint64_t lines = 0;
+  SimulatorStats simulator;
+};
+
+DumpStats DumpTrace(const std::string& path, const DumpPipelineOptions& options, std::FILE* out);
+
+}  // namespace tracedb

@@ -1,0 +1,428 @@
+#include "sim/simulator.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "model/input_error.h"
+#include "model/number.h"
+#include "sim/link_matcher.h"
+#include "sim/state_tracker.h"
+#include "sim/variable_tracker.h"
+
+namespace tracedb {
+namespace {
+
+std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+std::string_view KindWord(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kContainer:
+      return "container";
+    case TypeKind::kState:
+      return "state";
+    case TypeKind::kEvent:
+      return "event";
+    case TypeKind::kVariable:
+      return "variable";
+    case TypeKind::kLink:
+      return "link";
+  }
+  return "?";
+}
+
+std::string WithArticle(TypeKind kind) {
+  return (kind == TypeKind::kEvent ? "an " : "a ") + std::string(KindWord(kind));
+}
+
+// "r g b" or "r,g,b" (an optional fourth alpha), or six hex digits.
+bool IsColor(std::string_view text) {
+  if (text.size() == 6 && text.find_first_not_of("0123456789abcdefABCDEF") == text.npos) {
+    return true;
+  }
+  int parts = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = text.find_first_of(", ", i);
+    if (j == text.npos) j = text.size();
+    if (j > i) {
+      if (!ParseDecimal(text.substr(i, j - i))) return false;
+      ++parts;
+    }
+    i = j + 1;
+  }
+  return parts == 3 || parts == 4;
+}
+
+}  // namespace
+
+Simulator::Simulator(SimulatorOptions options, Registry* registry, EntitySink* sink)
+    : options_(options), registry_(registry), sink_(sink) {
+  live_.resize(registry_->container_count());
+}
+
+void Simulator::Apply(const Event& e) {
+  switch (e.kind) {
+    case EventKind::kDefineContainerType:
+      return DefineType(e, TypeKind::kContainer);
+    case EventKind::kDefineStateType:
+      return DefineType(e, TypeKind::kState);
+    case EventKind::kDefineEventType:
+      return DefineType(e, TypeKind::kEvent);
+    case EventKind::kDefineVariableType:
+      return DefineType(e, TypeKind::kVariable);
+    case EventKind::kDefineLinkType:
+      return DefineType(e, TypeKind::kLink);
+    case EventKind::kDefineEntityValue:
+      return DefineValue(e);
+    case EventKind::kCreateContainer:
+      return CreateContainer(e);
+    case EventKind::kDestroyContainer:
+      return DestroyContainer(e);
+    case EventKind::kSetState:
+    case EventKind::kPushState:
+    case EventKind::kPopState:
+    case EventKind::kResetState:
+      return StateEvent(e);
+    case EventKind::kNewEvent:
+      return NewEvent(e);
+    case EventKind::kSetVariable:
+    case EventKind::kAddVariable:
+    case EventKind::kSubVariable:
+      return VariableEvent(e);
+    case EventKind::kStartLink:
+    case EventKind::kEndLink:
+      return LinkEvent(e);
+    case EventKind::kTraceFile:
+      return;
+  }
+}
+
+// --- resolving identifiers ------------------------------------------------
+
+uint32_t Simulator::ResolveType(const Event& e, Field field, std::string_view role) const {
+  auto id = registry_->FindType(e.Get(field));
+  if (!id) throw ProblemError(e.line, "unknown " + std::string(role) + " " + Quote(e.Get(field)));
+  return *id;
+}
+
+uint32_t Simulator::ResolveContainerType(const Event& e, Field field,
+                                         std::string_view role) const {
+  uint32_t id = ResolveType(e, field, role);
+  if (registry_->type(id).kind != TypeKind::kContainer) {
+    throw ProblemError(e.line, std::string(role) + " " + Quote(e.Get(field)) + " is " +
+                                   WithArticle(registry_->type(id).kind) +
+                                   " type, not a container type");
+  }
+  return id;
+}
+
+uint32_t Simulator::ResolveContainer(const Event& e, Field field, std::string_view role) const {
+  auto id = registry_->FindContainer(e.Get(field));
+  if (!id) throw ProblemError(e.line, "unknown " + std::string(role) + " " + Quote(e.Get(field)));
+  return *id;
+}
+
+uint32_t Simulator::ResolveValue(uint32_t type, std::string_view identifier) {
+  if (auto id = registry_->FindValue(type, identifier)) return *id;
+  // Values never declared are made on the fly, named by their identifier.
+  return registry_->AddValue({.name = std::string(identifier), .alias = "", .type = type});
+}
+
+std::optional<Simulator::Target> Simulator::ResolveTarget(const Event& e, TypeKind kind) {
+  uint32_t container = ResolveContainer(e, Field::kContainer, "container");
+  uint32_t type = ResolveType(e, Field::kType, "type");
+  const TypeInfo& info = registry_->type(type);
+  if (info.kind != kind) {
+    throw ProblemError(e.line, "type " + Quote(info.name) + " is " + WithArticle(info.kind) +
+                                   " type, not " + WithArticle(kind) + " type");
+  }
+  uint32_t container_type = registry_->container(container).type;
+  if (info.parent != container_type) {
+    throw ProblemError(e.line, "type " + Quote(info.name) + " is not a child of container type " +
+                                   Quote(TypeName(container_type)) + " (the type of container " +
+                                   Quote(ContainerName(container)) + ")");
+  }
+  if (live_[container].destroyed) {
+    ++stats_.ignored_events;
+    return std::nullopt;
+  }
+  return Target{container, type};
+}
+
+// The track of the target, after the time-order rule for time e.time.
+Track& Simulator::CheckedTrack(const Event& e, Target target) {
+  Track& track = live_[target.container].TrackFor(target.type);
+  if (track.last.IsAfter(e.time)) {
+    throw ProblemError(e.line, "not time-ordered: time " + std::string(e.Get(Field::kTime)) +
+                                   " is before the last entity of type " +
+                                   Quote(TypeName(target.type)) + " in container " +
+                                   Quote(ContainerName(target.container)));
+  }
+  return track;
+}
+
+void Simulator::CheckColor(const Event& e) const {
+  if (e.Has(Field::kColor) && !IsColor(e.Get(Field::kColor))) {
+    throw ProblemError(e.line, "invalid color " + Quote(e.Get(Field::kColor)) +
+                                   " (expected \"r g b\" or six hex digits)");
+  }
+}
+
+Extras Simulator::TakeExtras(const Event& e) const {
+  if (!options_.keep_extras || e.extras.empty()) return {};
+  return Extras(e.extras.begin(), e.extras.end());
+}
+
+void Simulator::Touch(uint32_t container, double time) {
+  live_[container].last_event_time = time;
+  if (!any_time_ || time > end_time_) end_time_ = time;
+  any_time_ = true;
+  ++stats_.events;
+}
+
+std::string Simulator::TypeName(uint32_t type) const { return registry_->type(type).name; }
+std::string Simulator::ContainerName(uint32_t container) const {
+  return registry_->container(container).name;
+}
+
+// --- the type hierarchy and values ---------------------------------------
+
+void Simulator::DefineType(const Event& e, TypeKind kind) {
+  std::string_view name = e.Get(Field::kName);
+  std::string_view alias = e.Get(Field::kAlias);
+  std::string_view identifier = IdentifierOf(name, alias);
+  uint32_t parent = ResolveContainerType(e, Field::kType, "container type");
+  if (kind == TypeKind::kContainer && name == "0") {
+    throw ProblemError(e.line, "the type name '0' is reserved for the root");
+  }
+  if (registry_->FindType(identifier)) {
+    throw ProblemError(e.line, "type " + Quote(identifier) + " is already defined");
+  }
+  TypeInfo info{.name = std::string(name), .alias = std::string(alias), .kind = kind,
+                .parent = parent};
+  if (kind == TypeKind::kLink) {
+    info.start_type = ResolveContainerType(e, Field::kStartContainerType, "start container type");
+    info.end_type = ResolveContainerType(e, Field::kEndContainerType, "end container type");
+  }
+  CheckColor(e);
+  registry_->AddType(std::move(info));
+  ++stats_.events;
+}
+
+void Simulator::DefineValue(const Event& e) {
+  std::string_view name = e.Get(Field::kName);
+  std::string_view alias = e.Get(Field::kAlias);
+  uint32_t type = ResolveType(e, Field::kType, "type");
+  TypeKind kind = registry_->type(type).kind;
+  if (kind == TypeKind::kContainer || kind == TypeKind::kVariable) {
+    throw ProblemError(e.line, "cannot define value " + Quote(name) + " for " +
+                                   std::string(KindWord(kind)) + " type " +
+                                   Quote(e.Get(Field::kType)));
+  }
+  for (std::string_view id : {alias, name}) {
+    if (!id.empty() && registry_->FindValue(type, id)) {
+      throw ProblemError(e.line, "value " + Quote(id) + " of type " + Quote(TypeName(type)) +
+                                     " is already defined");
+    }
+  }
+  CheckColor(e);
+  registry_->AddValue({.name = std::string(name), .alias = std::string(alias), .type = type});
+  ++stats_.events;
+}
+
+// --- containers -----------------------------------------------------------
+
+void Simulator::CreateContainer(const Event& e) {
+  std::string_view name = e.Get(Field::kName);
+  std::string_view alias = e.Get(Field::kAlias);
+  std::string_view identifier = IdentifierOf(name, alias);
+  uint32_t type = ResolveContainerType(e, Field::kType, "container type");
+  uint32_t parent = ResolveContainer(e, Field::kContainer, "container");
+  uint32_t parent_type = registry_->container(parent).type;
+  if (registry_->type(type).parent != parent_type) {
+    throw ProblemError(e.line, "container type " + Quote(TypeName(type)) +
+                                   " is not a child of container type " +
+                                   Quote(TypeName(parent_type)) + " (the type of container " +
+                                   Quote(ContainerName(parent)) + ")");
+  }
+  if (identifier == "0") throw ProblemError(e.line, "the container name '0' is reserved");
+  if (registry_->FindContainer(identifier)) {
+    throw ProblemError(e.line, "container " + Quote(identifier) + " already exists");
+  }
+  uint32_t id = registry_->AddContainer({.name = std::string(name), .alias = std::string(alias),
+                                         .type = type, .parent = parent, .start = e.time});
+  live_.emplace_back();
+  live_[id].extras = TakeExtras(e);
+  live_[parent].children.push_back(id);
+  Touch(id, e.time);
+}
+
+void Simulator::DestroyContainer(const Event& e) {
+  uint32_t type = ResolveContainerType(e, Field::kType, "container type");
+  uint32_t container = ResolveContainer(e, Field::kName, "container");
+  uint32_t actual = registry_->container(container).type;
+  if (actual != type) {
+    throw ProblemError(e.line, "container " + Quote(ContainerName(container)) + " is of type " +
+                                   Quote(TypeName(actual)) + ", not " + Quote(TypeName(type)));
+  }
+  LiveContainer& live = live_[container];
+  if (e.time < live.last_event_time) {
+    throw ProblemError(e.line, "container " + Quote(ContainerName(container)) +
+                                   " destroyed at " + std::string(e.Get(Field::kTime)) +
+                                   ", before its last event");
+  }
+  if (live.destroyed) {
+    ++stats_.ignored_events;
+    return;
+  }
+  Touch(container, e.time);
+  Destroy(container, e.time, e.line);
+}
+
+// Ends a container and, at the same time, everything inside it.
+void Simulator::Destroy(uint32_t container, double time, uint64_t line) {
+  if (!live_[container].destroyed) {
+    CloseTracks(container, time, line);
+    LiveContainer& live = live_[container];
+    live.destroyed = true;
+    sink_->OnContainer(ContainerRow{.id = container,
+                                    .start = registry_->container(container).start,
+                                    .end = time,
+                                    .extras = std::move(live.extras)});
+  }
+  // Children may be created even inside a destroyed container; end them too.
+  std::vector<uint32_t> children;
+  children.swap(live_[container].children);
+  for (uint32_t child : children) Destroy(child, time, line);
+  std::vector<Track>().swap(live_[container].tracks);
+}
+
+void Simulator::CloseTracks(uint32_t container, double time, uint64_t line) {
+  for (Track& track : live_[container].tracks) {
+    ResetStates(track, container, time, *sink_);
+    CloseVariable(track, container, time, *sink_);
+    if (!track.links || track.links->pending.empty()) continue;
+    if (options_.ignore_incomplete_links) {
+      stats_.dropped_links += track.links->pending.size();
+      track.links->pending.clear();
+      continue;
+    }
+    // Blame the earliest pending half: the first one a reader would look at.
+    auto first = track.links->pending.begin();
+    for (auto it = first; it != track.links->pending.end(); ++it) {
+      if (it->second.line < first->second.line) first = it;
+    }
+    const auto& [key, link] = *first;
+    throw ProblemError(link.line ? link.line : line,
+                       "incomplete link of type " + Quote(TypeName(track.type)) + " with key " +
+                           Quote(key) + " in container " + Quote(ContainerName(container)) +
+                           ": its " + (link.has_start ? "end" : "start") +
+                           " never came (use --ignore-incomplete-links to drop such links)");
+  }
+}
+
+void Simulator::Finish() { Destroy(kRoot, end_time_, 0); }
+
+// --- entity events ----------------------------------------------------------
+
+void Simulator::StateEvent(const Event& e) {
+  auto target = ResolveTarget(e, TypeKind::kState);
+  if (!target) return;
+  Track& track = CheckedTrack(e, *target);
+  switch (e.kind) {
+    case EventKind::kSetState:
+      ResetStates(track, target->container, e.time, *sink_);
+      PushState(track, target->container, e.time, ResolveValue(target->type, e.Get(Field::kValue)),
+                TakeExtras(e));
+      break;
+    case EventKind::kPushState:
+      PushState(track, target->container, e.time, ResolveValue(target->type, e.Get(Field::kValue)),
+                TakeExtras(e));
+      break;
+    case EventKind::kPopState:
+      if (!PopState(track, target->container, e.time, TakeExtras(e), *sink_)) {
+        throw ProblemError(e.line, "PopState with no open state of type " +
+                                       Quote(TypeName(target->type)) + " in container " +
+                                       Quote(ContainerName(target->container)));
+      }
+      break;
+    default:
+      ResetStates(track, target->container, e.time, *sink_);
+      break;
+  }
+  Touch(target->container, e.time);
+}
+
+void Simulator::NewEvent(const Event& e) {
+  auto target = ResolveTarget(e, TypeKind::kEvent);
+  if (!target) return;
+  Track& track = CheckedTrack(e, *target);
+  track.last = LastEntity{.any = true, .start = e.time, .has_end = true, .end = e.time};
+  sink_->OnEvent(EventRow{.container = target->container,
+                          .type = target->type,
+                          .value = ResolveValue(target->type, e.Get(Field::kValue)),
+                          .time = e.time,
+                          .extras = TakeExtras(e)});
+  Touch(target->container, e.time);
+}
+
+void Simulator::VariableEvent(const Event& e) {
+  auto target = ResolveTarget(e, TypeKind::kVariable);
+  if (!target) return;
+  Track& track = live_[target->container].TrackFor(target->type);
+  VariableOp op = e.kind == EventKind::kSetVariable   ? VariableOp::kSet
+                  : e.kind == EventKind::kAddVariable ? VariableOp::kAdd
+                                                      : VariableOp::kSub;
+  if (op != VariableOp::kSet && !track.variable) {
+    throw ProblemError(e.line, std::string(op == VariableOp::kAdd ? "AddVariable" : "SubVariable") +
+                                   " before any SetVariable of type " +
+                                   Quote(TypeName(target->type)) + " in container " +
+                                   Quote(ContainerName(target->container)));
+  }
+  CheckedTrack(e, *target);
+  ChangeVariable(track, target->container, e.time, op, e.number, TakeExtras(e), *sink_);
+  Touch(target->container, e.time);
+}
+
+void Simulator::LinkEvent(const Event& e) {
+  bool is_start = e.kind == EventKind::kStartLink;
+  Field end_field = is_start ? Field::kStartContainer : Field::kEndContainer;
+  std::string_view role = is_start ? "start container" : "end container";
+  auto target = ResolveTarget(e, TypeKind::kLink);
+  if (!target) return;
+  uint32_t end = ResolveContainer(e, end_field, role);
+  const TypeInfo& type = registry_->type(target->type);
+  int64_t expected = is_start ? type.start_type : type.end_type;
+  uint32_t actual = registry_->container(end).type;
+  if (actual != expected) {
+    throw ProblemError(e.line, std::string(role) + " " + Quote(ContainerName(end)) +
+                                   " is of type " + Quote(TypeName(actual)) + ", but link type " +
+                                   Quote(type.name) + " expects " +
+                                   Quote(TypeName(static_cast<uint32_t>(expected))));
+  }
+  Track& track = live_[target->container].TrackFor(target->type);
+  if (!track.links) track.links = std::make_unique<LinkTrack>();
+  std::string_view key = e.Get(Field::kKey);
+  LinkHalf half{is_start, e.time, end, ResolveValue(target->type, e.Get(Field::kValue)), key,
+                e.line, TakeExtras(e)};
+  PendingLink link;
+  switch (MatchLinkHalf(*track.links, std::move(half), &link)) {
+    case LinkOutcome::kPending:
+      break;
+    case LinkOutcome::kKeyReused:
+      throw ProblemError(e.line, "link key " + Quote(key) + " of type " + Quote(type.name) +
+                                     " was already used by a completed link");
+    case LinkOutcome::kValueMismatch:
+      throw ProblemError(e.line, std::string(is_start ? "StartLink" : "EndLink") + " value " +
+                                     Quote(e.Get(Field::kValue)) + " differs from the value " +
+                                     Quote(registry_->value(link.value).name) +
+                                     " of the other half with key " + Quote(key));
+    case LinkOutcome::kCompleted:
+      CheckedTrack(e, *target);
+      CompleteLink(track, target->container, key, std::move(link), *sink_);
+      break;
+  }
+  Touch(target->container, e.time);
+}
+
+}  // namespace tracedb

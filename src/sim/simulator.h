@@ -1,0 +1,86 @@
+// Simulator: replays Pajé events into entities, as PajeNG's simulator does
+// (../shared/docs/paje-format.md, "Simulation"). Finished entities go to the
+// sink as soon as they are complete; only open ones stay in memory.
+//
+// Threading: one thread, events in file order. Errors are ProblemErrors
+// carrying the event's line.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/entity.h"
+#include "model/paje_event.h"
+#include "sim/registry.h"
+#include "sim/tracks.h"
+
+namespace tracedb {
+
+struct SimulatorOptions {
+  bool ignore_incomplete_links = false;  // drop links still pending at their container's end (pj_dump -z)
+  bool keep_extras = true;               // carry user-defined fields into the rows
+};
+
+struct SimulatorStats {
+  uint64_t events = 0;          // events applied
+  uint64_t ignored_events = 0;  // aimed at a destroyed container
+  uint64_t dropped_links = 0;   // incomplete, dropped with ignore_incomplete_links
+};
+
+class Simulator {
+ public:
+  Simulator(SimulatorOptions options, Registry* registry, EntitySink* sink);
+
+  void Apply(const Event& event);
+  // The end of the trace: every container still alive ends at the largest
+  // time seen (-1 when no event had a time), closing all that is open.
+  void Finish();
+
+  double end_time() const { return end_time_; }
+  const SimulatorStats& stats() const { return stats_; }
+
+ private:
+  struct Target {
+    uint32_t container;
+    uint32_t type;
+  };
+
+  void DefineType(const Event& e, TypeKind kind);
+  void DefineValue(const Event& e);
+  void CreateContainer(const Event& e);
+  void DestroyContainer(const Event& e);
+  void StateEvent(const Event& e);
+  void NewEvent(const Event& e);
+  void VariableEvent(const Event& e);
+  void LinkEvent(const Event& e);
+
+  uint32_t ResolveType(const Event& e, Field field, std::string_view role) const;
+  uint32_t ResolveContainerType(const Event& e, Field field, std::string_view role) const;
+  uint32_t ResolveContainer(const Event& e, Field field, std::string_view role) const;
+  uint32_t ResolveValue(uint32_t type, std::string_view identifier);
+  // Container and type of an entity event, checked; nullopt if the
+  // container is destroyed (the event is then ignored).
+  std::optional<Target> ResolveTarget(const Event& e, TypeKind kind);
+  Track& CheckedTrack(const Event& e, Target target);
+  void CheckColor(const Event& e) const;
+  Extras TakeExtras(const Event& e) const;
+  void Touch(uint32_t container, double time);
+
+  void Destroy(uint32_t container, double time, uint64_t line);
+  void CloseTracks(uint32_t container, double time, uint64_t line);
+
+  std::string TypeName(uint32_t type) const;
+  std::string ContainerName(uint32_t container) const;
+
+  SimulatorOptions options_;
+  Registry* registry_;
+  EntitySink* sink_;
+  std::vector<LiveContainer> live_;  // by container id
+  double end_time_ = -1;
+  bool any_time_ = false;
+  SimulatorStats stats_;
+};
+
+}  // namespace tracedb

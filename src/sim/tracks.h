@@ -1,0 +1,91 @@
+// The open part of one (container, type) pair: what the simulator must
+// remember until an entity is complete. Everything finished has already
+// left through the sink, so memory holds only open states, the current
+// variable interval and pending link halves.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "model/entity.h"
+#include "sim/name_index.h"
+
+namespace tracedb {
+
+// The entity the time-order rule compares against: the most recently
+// created one of this (container, type) (for links: the most recently
+// completed one).
+struct LastEntity {
+  bool any = false;
+  double start = 0;
+  bool has_end = false;
+  double end = 0;
+
+  // An event at time t is out of order when the last entity starts after t
+  // or has ended after t.
+  bool IsAfter(double t) const { return any && (start > t || (has_end && end > t)); }
+};
+
+struct OpenState {
+  double start;
+  uint32_t value;
+  uint32_t depth;
+  Extras extras;
+};
+
+struct OpenVariable {
+  double start;
+  double value;
+  Extras extras;
+};
+
+struct PendingLink {
+  bool has_start = false;
+  bool has_end = false;
+  double start = -1;
+  double end = -1;
+  int64_t start_container = kNoContainer;
+  int64_t end_container = kNoContainer;
+  uint32_t value = 0;
+  uint64_t line = 0;  // of the first half, for the error if it never completes
+  Extras extras;
+};
+
+struct LinkTrack {
+  std::unordered_map<std::string, PendingLink, StringViewHash, std::equal_to<>> pending;
+  // Keys of completed links, as 64-bit hashes: a key may not be used twice,
+  // and hashes keep this at 8 bytes a link instead of the whole key.
+  std::unordered_set<uint64_t> used;
+};
+
+struct Track {
+  uint32_t type;
+  LastEntity last;
+  bool last_state_open = false;  // the last created state is still on the stack
+  std::vector<OpenState> states;
+  std::optional<OpenVariable> variable;
+  std::unique_ptr<LinkTrack> links;
+};
+
+struct LiveContainer {
+  std::vector<Track> tracks;  // few per container: found by a linear scan
+  std::vector<uint32_t> children;
+  double last_event_time = 0;
+  bool destroyed = false;
+  Extras extras;
+
+  Track& TrackFor(uint32_t type) {
+    for (Track& t : tracks) {
+      if (t.type == type) return t;
+    }
+    tracks.push_back(Track{.type = type});
+    return tracks.back();
+  }
+};
+
+}  // namespace tracedb

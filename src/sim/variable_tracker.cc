@@ -1,0 +1,49 @@
+#include "sim/variable_tracker.h"
+
+#include <utility>
+
+namespace tracedb {
+namespace {
+
+double Apply(VariableOp op, double previous, double amount) {
+  switch (op) {
+    case VariableOp::kSet:
+      return amount;
+    case VariableOp::kAdd:
+      return previous + amount;
+    case VariableOp::kSub:
+      return previous - amount;
+  }
+  return amount;
+}
+
+}  // namespace
+
+bool ChangeVariable(Track& track, uint32_t container, double time, VariableOp op, double amount,
+                    Extras extras, EntitySink& sink) {
+  if (!track.variable) {
+    if (op != VariableOp::kSet) return false;
+  } else if (track.variable->start == time) {
+    track.variable->value = Apply(op, track.variable->value, amount);
+    return true;
+  }
+  double previous = track.variable ? track.variable->value : 0;
+  CloseVariable(track, container, time, sink);
+  track.variable = OpenVariable{time, Apply(op, previous, amount), std::move(extras)};
+  track.last = LastEntity{.any = true, .start = time};
+  return true;
+}
+
+void CloseVariable(Track& track, uint32_t container, double time, EntitySink& sink) {
+  if (!track.variable) return;
+  OpenVariable& v = *track.variable;
+  sink.OnVariable(VariableRow{.container = container,
+                              .type = track.type,
+                              .start = v.start,
+                              .end = time,
+                              .value = v.value,
+                              .extras = std::move(v.extras)});
+  track.variable.reset();
+}
+
+}  // namespace tracedb

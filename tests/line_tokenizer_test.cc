@@ -1,0 +1,40 @@
+#include "format/paje/line_tokenizer.h"
+
+#include <gtest/gtest.h>
+
+namespace tracedb::paje {
+namespace {
+
+std::vector<std::string_view> Tokens(std::string_view line) {
+  std::vector<std::string_view> out;
+  EXPECT_EQ(TokenizeLine(line, &out), TokenizeResult::kOk) << line;
+  return out;
+}
+
+using V = std::vector<std::string_view>;
+
+TEST(TokenizeLine, SplitsOnSpacesAndTabs) {
+  EXPECT_EQ(Tokens("12 1.0\tS  t1 \t A"), (V{"12", "1.0", "S", "t1", "A"}));
+  EXPECT_EQ(Tokens("   "), V{});
+}
+
+TEST(TokenizeLine, QuotesGroupAndAreDropped) {
+  EXPECT_EQ(Tokens("17 1.0 E t1 \"hello world\""), (V{"17", "1.0", "E", "t1", "hello world"}));
+  EXPECT_EQ(Tokens("a \"\" b"), (V{"a", "", "b"}));
+  EXPECT_EQ(Tokens("a \"tab\there # not a comment\""), (V{"a", "tab\there # not a comment"}));
+  EXPECT_EQ(Tokens("a it's"), (V{"a", "it's"}));
+}
+
+TEST(TokenizeLine, HashStartsACommentAnywhereOutsideQuotes) {
+  EXPECT_EQ(Tokens("# whole line"), V{});
+  EXPECT_EQ(Tokens("a b # c d"), (V{"a", "b"}));
+  EXPECT_EQ(Tokens("unq#comment trailing"), (V{"unq"}));
+}
+
+TEST(TokenizeLine, AnUnterminatedQuoteIsReported) {
+  std::vector<std::string_view> out;
+  EXPECT_EQ(TokenizeLine("a \"open", &out), TokenizeResult::kUnterminatedQuote);
+}
+
+}  // namespace
+}  // namespace tracedb::paje

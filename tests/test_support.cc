@@ -1,0 +1,134 @@
+#include "test_support.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "model/input_error.h"
+
+namespace tracedb::testing {
+namespace {
+
+constexpr const char* kDefinitions[] = {
+    "PajeDefineContainerType 0|Alias string|Type string|Name string",
+    "PajeDefineStateType 1|Alias string|Type string|Name string",
+    "PajeDefineEventType 2|Alias string|Type string|Name string",
+    "PajeDefineVariableType 3|Alias string|Type string|Name string|Color color",
+    "PajeDefineLinkType 4|Alias string|Type string|StartContainerType string|"
+    "EndContainerType string|Name string",
+    "PajeDefineEntityValue 5|Alias string|Type string|Name string|Color color",
+    "PajeCreateContainer 6|Time date|Alias string|Type string|Container string|Name string",
+    "PajeDestroyContainer 7|Time date|Type string|Name string",
+    "PajeSetState 8|Time date|Type string|Container string|Value string",
+    "PajePushState 9|Time date|Type string|Container string|Value string",
+    "PajePopState 10|Time date|Type string|Container string",
+    "PajeResetState 11|Time date|Type string|Container string",
+    "PajeNewEvent 12|Time date|Type string|Container string|Value string",
+    "PajeSetVariable 13|Time date|Type string|Container string|Value double",
+    "PajeAddVariable 14|Time date|Type string|Container string|Value double",
+    "PajeSubVariable 15|Time date|Type string|Container string|Value double",
+    "PajeStartLink 16|Time date|Type string|Container string|Value string|"
+    "StartContainer string|Key string",
+    "PajeEndLink 17|Time date|Type string|Container string|Value string|"
+    "EndContainer string|Key string",
+};
+
+constexpr const char* kWorld =
+    "0 N 0 Node\n"
+    "0 T N Thread\n"
+    "1 S T State\n"
+    "2 E T Ev\n"
+    "3 V T Var \"1 0 0\"\n"
+    "4 L 0 T T Link\n"
+    "6 0 n1 N 0 node1\n"
+    "6 0 t1 T n1 thread1\n"
+    "6 0 t2 T n1 thread2\n";
+
+std::string Definitions() {
+  std::string out;
+  for (const char* def : kDefinitions) {
+    std::stringstream parts(def);
+    std::string part;
+    std::getline(parts, part, '|');
+    out += "%EventDef " + part + "\n";
+    while (std::getline(parts, part, '|')) out += "% " + part + "\n";
+    out += "%EndEventDef\n";
+  }
+  return out;
+}
+
+uint64_t CountLines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+
+std::string TempDir() {
+  static const std::string dir = [] {
+    auto path = std::filesystem::temp_directory_path() /
+                ("tracedb-test-" + std::to_string(getpid()));
+    std::filesystem::create_directories(path);
+    return path.string();
+  }();
+  return dir;
+}
+
+}  // namespace
+
+std::string Header() { return Definitions() + kWorld; }
+
+uint64_t BodyLine(int k) { return CountLines(Header()) + k; }
+
+std::string WriteTempFile(const std::string& name, std::string_view content) {
+  std::string path = TempDir() + "/" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+std::vector<std::string> Sorted(std::vector<std::string> lines) {
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+std::string ErrorAt(uint64_t line, const std::string& problem) {
+  return TempDir() + "/trace.paje:" + std::to_string(line) + ": " + problem;
+}
+
+DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options) {
+  std::string path = WriteTempFile("trace.paje", trace);
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  DumpOutcome outcome;
+  try {
+    DumpTrace(path, options, out);
+    outcome.ok = true;
+  } catch (const InputError& e) {
+    outcome.error = e.what();
+  }
+  std::fclose(out);
+  std::stringstream text(std::string(buffer, size));
+  std::free(buffer);
+  for (std::string line; std::getline(text, line);) outcome.lines.push_back(line);
+  outcome.lines = Sorted(outcome.lines);
+  return outcome;
+}
+
+DumpOutcome Dump(std::string_view body, DumpPipelineOptions options) {
+  return DumpRaw(Header() + std::string(body), options);
+}
+
+std::vector<std::string> WorldContainers(const std::string& end) {
+  return {"Container, 0, 0, 0, " + end + ", " + end + ", 0",
+          "Container, 0, Node, 0, " + end + ", " + end + ", node1",
+          "Container, node1, Thread, 0, " + end + ", " + end + ", thread1",
+          "Container, node1, Thread, 0, " + end + ", " + end + ", thread2"};
+}
+
+std::vector<std::string> Expect(std::vector<std::vector<std::string>> parts) {
+  std::vector<std::string> all;
+  for (auto& part : parts) all.insert(all.end(), part.begin(), part.end());
+  return Sorted(all);
+}
+
+}  // namespace tracedb::testing

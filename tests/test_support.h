@@ -1,0 +1,46 @@
+// Helpers for golden tests: a standard header, trace text in, the exact
+// dump lines out (sorted, since line order is free), or the exact error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pipeline/dump_pipeline.h"
+
+namespace tracedb::testing {
+
+// Definitions 0..17 (one per event kind, see test_support.cc) followed by a
+// small world: Node type N, Thread type T under it, state type S, event
+// type E, variable type V and link type L (T -> T, in the root), and the
+// containers n1 (node1), t1 (thread1), t2 (thread2).
+std::string Header();
+// The file line number of body line k (1-based) written after Header().
+uint64_t BodyLine(int k);
+
+// A file in a temporary folder of this test process, holding `content`.
+std::string WriteTempFile(const std::string& name, std::string_view content);
+
+struct DumpOutcome {
+  bool ok = false;
+  std::vector<std::string> lines;  // sorted
+  std::string error;               // InputError text, "" when ok
+};
+
+// Dumps Header() + body (or, with raw, just body).
+DumpOutcome Dump(std::string_view body, DumpPipelineOptions options = {});
+DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options = {});
+
+// The error DumpRaw reports for `problem` at `line` of its trace file.
+std::string ErrorAt(uint64_t line, const std::string& problem);
+
+std::vector<std::string> Sorted(std::vector<std::string> lines);
+
+// The lines Header()'s containers print when the trace ends at `end`.
+std::vector<std::string> WorldContainers(const std::string& end);
+
+// Joins several lists of expected lines and sorts them.
+std::vector<std::string> Expect(std::vector<std::vector<std::string>> parts);
+
+}  // namespace tracedb::testing
