@@ -7,7 +7,6 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,26 +57,40 @@ enum class Field : uint8_t {
 };
 inline constexpr int kKnownFieldCount = 15;
 
+// Where each field of a definition sits among a line's tokens (token 0 is
+// the event id). Built once per %EventDef, shared by all its events.
+struct FieldLayout {
+  std::array<int8_t, kKnownFieldCount> position;  // -1: not in the definition
+  std::vector<uint8_t> extras;                     // positions of user-defined fields, in order
+  FieldLayout() { position.fill(-1); }
+};
+
+// Compact on purpose (56 bytes): a block holds one per line, and the parser
+// workers write and the simulator reads hundreds of thousands of them.
 struct Event {
   EventKind kind;
   bool has_time = false;
   uint64_t line = 0;  // 1-based line number in the file
   double time = 0;
   double number = 0;  // the Value of Set/Add/SubVariable
-  std::array<std::string_view, kKnownFieldCount> fields{};
-  std::array<bool, kKnownFieldCount> present{};
-  std::span<const std::string_view> extras;  // user-defined fields, in definition order
-  uint32_t extra_offset = 0;  // where extras start in the batch's list, until the span is set
+  const FieldLayout* layout = nullptr;
+  const std::string_view* tokens = nullptr;  // set once the batch's token list stops growing
+  uint32_t token_offset = 0;                 // where this line's tokens start in that list
 
-  std::string_view Get(Field f) const { return fields[static_cast<int>(f)]; }
-  bool Has(Field f) const { return present[static_cast<int>(f)]; }
+  std::string_view Get(Field f) const {
+    int pos = layout->position[static_cast<int>(f)];
+    return pos < 0 ? std::string_view() : tokens[pos];
+  }
+  bool Has(Field f) const { return layout->position[static_cast<int>(f)] >= 0; }
+  size_t extra_count() const { return layout->extras.size(); }
+  std::string_view extra(size_t i) const { return tokens[layout->extras[i]]; }
 };
 
 // A run of consecutive events with the storage their views point into.
 struct EventBatch {
   std::shared_ptr<const std::string> text;
   std::vector<Event> events;
-  std::vector<std::string_view> extras;
+  std::vector<std::string_view> tokens;
 };
 
 }  // namespace tracedb

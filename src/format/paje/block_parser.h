@@ -45,10 +45,11 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
 // A `%` line (header), possibly after blanks.
 bool IsHeaderLine(std::string_view line);
 
-// Splits a line into tokens and decodes it (shared with the in-order stage).
+// Splits a line into tokens appended to *tokens and decodes it (shared with
+// the in-order stage). The event's tokens start at the old end of *tokens;
+// whatever the result, the tokens stay for the caller to drop.
 enum class LineResult { kEvent, kBlank, kUnknownId, kBad };
 LineResult ParseLine(std::string_view line, const DefinitionTable& table,
-                     std::vector<std::string_view>* tokens, Event* event,
-                     std::vector<std::string_view>* extras, std::string* problem);
+                     std::vector<std::string_view>* tokens, Event* event, std::string* problem);
 
 }  // namespace tracedb::paje

@@ -75,6 +75,14 @@ bool IsKnownFieldType(std::string_view type) {
 
 std::shared_ptr<const DefinitionTable> DefinitionTable::With(EventDefinition def) const {
   auto copy = std::make_shared<DefinitionTable>(*this);
+  for (size_t i = 0; i < def.fields.size(); ++i) {
+    auto token = static_cast<uint8_t>(i + 1);
+    if (def.fields[i] == Field::kExtra) {
+      def.layout.extras.push_back(token);
+    } else {
+      def.layout.position[static_cast<int>(def.fields[i])] = static_cast<int8_t>(token);
+    }
+  }
   auto shared = std::make_shared<const EventDefinition>(std::move(def));
   unsigned small = 0;
   if (ParseSmall(shared->id, &small)) {

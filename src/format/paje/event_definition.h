@@ -20,11 +20,15 @@
 
 namespace tracedb::paje {
 
+// Token positions are stored in bytes (model/paje_event.h, FieldLayout).
+inline constexpr size_t kMaxFieldsPerDefinition = 127;
+
 struct EventDefinition {
   std::string id;
   EventKind kind;
   std::vector<Field> fields;  // one per token after the id, in order
   int extra_count = 0;        // how many of them are user-defined
+  FieldLayout layout;         // filled by DefinitionTable::With
   uint64_t line = 0;          // where the %EventDef began
 };
 

@@ -29,15 +29,13 @@ void EventSequencer::DeliverDeferred(const DeferredLine& deferred, const EventCo
   }
   Event event;
   std::string problem;
-  extras_.clear();
-  switch (ParseLine(text, *header_.table(), &tokens_, &event, &extras_, &problem)) {
-    case LineResult::kEvent: {
-      std::vector<Event> one{event};
-      FixExtras(&one, extras_);
-      one[0].line = line;
-      consume(one[0]);
+  tokens_.clear();
+  switch (ParseLine(text, *header_.table(), &tokens_, &event, &problem)) {
+    case LineResult::kEvent:
+      event.tokens = tokens_.data();
+      event.line = line;
+      consume(event);
       return;
-    }
     case LineResult::kBlank:
       return;
     case LineResult::kUnknownId:

@@ -38,7 +38,6 @@ class EventSequencer {
   HeaderParser header_;
   uint64_t lines_ = 0;  // lines before the current block
   std::vector<std::string_view> tokens_;
-  std::vector<std::string_view> extras_;
 };
 
 }  // namespace tracedb::paje

@@ -117,6 +117,10 @@ void HeaderParser::AddField(std::string_view name, std::string_view type, uint64
     throw ProblemError(line_number, "unknown field type '" + std::string(type) + "' for field '" +
                                         std::string(name) + "'");
   }
+  if (open_->fields.size() >= kMaxFieldsPerDefinition) {
+    throw ProblemError(line_number, "the %EventDef of '" + open_->id + "' has more than " +
+                                        std::to_string(kMaxFieldsPerDefinition) + " fields");
+  }
   Field field = FieldFromName(name);
   if (field != Field::kExtra &&
       std::find(open_->fields.begin(), open_->fields.end(), field) != open_->fields.end()) {

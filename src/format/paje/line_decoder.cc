@@ -18,26 +18,15 @@ std::string FieldCountProblem(const EventDefinition& def, size_t found) {
 
 }  // namespace
 
-bool DecodeLine(const EventDefinition& def, const std::vector<std::string_view>& tokens,
-                Event* event, std::vector<std::string_view>* extras, std::string* problem) {
+bool DecodeLine(const EventDefinition& def, std::span<const std::string_view> tokens,
+                Event* event, std::string* problem) {
   if (tokens.size() - 1 != def.fields.size()) {
     *problem = FieldCountProblem(def, tokens.size() - 1);
     return false;
   }
   event->kind = def.kind;
-  size_t extras_begin = extras->size();
-  for (size_t i = 0; i < def.fields.size(); ++i) {
-    Field f = def.fields[i];
-    std::string_view token = tokens[i + 1];
-    if (f == Field::kExtra) {
-      extras->push_back(token);
-      continue;
-    }
-    event->fields[static_cast<int>(f)] = token;
-    event->present[static_cast<int>(f)] = true;
-  }
-  event->extra_offset = static_cast<uint32_t>(extras_begin);
-  event->extras = {static_cast<const std::string_view*>(nullptr), extras->size() - extras_begin};
+  event->layout = &def.layout;
+  event->tokens = tokens.data();
   if (event->Has(Field::kTime)) {
     auto time = ParseDecimal(event->Get(Field::kTime));
     if (!time) {
@@ -58,10 +47,8 @@ bool DecodeLine(const EventDefinition& def, const std::vector<std::string_view>&
   return true;
 }
 
-void FixExtras(std::vector<Event>* events, const std::vector<std::string_view>& extras) {
-  for (Event& e : *events) {
-    e.extras = {extras.data() + e.extra_offset, e.extras.size()};
-  }
+void ResolveTokens(std::vector<Event>* events, const std::vector<std::string_view>& tokens) {
+  for (Event& e : *events) e.tokens = tokens.data() + e.token_offset;
 }
 
 }  // namespace tracedb::paje

@@ -1,8 +1,9 @@
 // Decodes one tokenized body line against its definition into an Event:
 // checks the field count, parses Time (and the Value of variable events) as
-// strict decimals, and routes user-defined fields to `extras`.
+// strict decimals.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,14 +13,14 @@
 
 namespace tracedb::paje {
 
-// tokens[0] is the event id. On failure returns false and sets *problem;
-// on success appends the user fields to *extras and records their offset
-// and count; FixExtras later points event->extras at them.
-bool DecodeLine(const EventDefinition& def, const std::vector<std::string_view>& tokens,
-                Event* event, std::vector<std::string_view>* extras, std::string* problem);
+// tokens[0] is the event id. On failure returns false and sets *problem.
+// The event's token pointer is left for the caller to set (ResolveTokens)
+// once the token list it points into stops growing; while decoding it points
+// at `tokens`.
+bool DecodeLine(const EventDefinition& def, std::span<const std::string_view> tokens,
+                Event* event, std::string* problem);
 
-// Turns the offset/count recorded by DecodeLine into a span into `extras`,
-// once `extras` no longer grows.
-void FixExtras(std::vector<Event>* events, const std::vector<std::string_view>& extras);
+// Points every event at its tokens, once `tokens` no longer grows.
+void ResolveTokens(std::vector<Event>* events, const std::vector<std::string_view>& tokens);
 
 }  // namespace tracedb::paje
