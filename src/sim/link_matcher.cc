@@ -1,12 +1,9 @@
 #include "sim/link_matcher.h"
 
-#include <functional>
 #include <utility>
 
 namespace tracedb {
 namespace {
-
-uint64_t KeyHash(std::string_view key) { return std::hash<std::string_view>{}(key); }
 
 void SetSide(PendingLink& link, const LinkHalf& half) {
   if (half.is_start) {
@@ -23,7 +20,7 @@ void SetSide(PendingLink& link, const LinkHalf& half) {
 }  // namespace
 
 LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* completed) {
-  if (links.used.count(KeyHash(half.key)) != 0) return LinkOutcome::kKeyReused;
+  if (links.used.Contains(half.key)) return LinkOutcome::kKeyReused;
   auto it = links.pending.find(half.key);
   if (it == links.pending.end()) {
     PendingLink link{.value = half.value, .line = half.line, .extras = std::move(half.extras)};
@@ -40,7 +37,7 @@ LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* complete
   SetSide(link, half);
   link.extras.insert(link.extras.end(), std::make_move_iterator(half.extras.begin()),
                      std::make_move_iterator(half.extras.end()));
-  links.used.insert(KeyHash(half.key));
+  links.used.Insert(half.key);
   *completed = std::move(link);
   return LinkOutcome::kCompleted;
 }

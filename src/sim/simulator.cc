@@ -169,8 +169,11 @@ void Simulator::CheckColor(const Event& e) const {
 }
 
 Extras Simulator::TakeExtras(const Event& e) const {
-  if (!options_.keep_extras || e.extras.empty()) return {};
-  return Extras(e.extras.begin(), e.extras.end());
+  if (!options_.keep_extras || e.extra_count() == 0) return {};
+  Extras extras;
+  extras.reserve(e.extra_count());
+  for (size_t i = 0; i < e.extra_count(); ++i) extras.emplace_back(e.extra(i));
+  return extras;
 }
 
 void Simulator::Touch(uint32_t container, double time) {

@@ -9,11 +9,11 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "model/entity.h"
 #include "sim/name_index.h"
+#include "sim/used_keys.h"
 
 namespace tracedb {
 
@@ -58,9 +58,7 @@ struct PendingLink {
 
 struct LinkTrack {
   std::unordered_map<std::string, PendingLink, StringViewHash, std::equal_to<>> pending;
-  // Keys of completed links, as 64-bit hashes: a key may not be used twice,
-  // and hashes keep this at 8 bytes a link instead of the whole key.
-  std::unordered_set<uint64_t> used;
+  UsedKeys used;  // keys of completed links, which may not come again
 };
 
 struct Track {
