@@ -87,9 +87,11 @@ TEST(BlockReader, LineNumbersAreRightAcrossSmallBlocks) {
   std::string body;
   for (int i = 0; i < 50; ++i) body += "12 " + std::to_string(i) + " E t1 x\n";
   body += "12 60 E nosuch x\n";
-  for (size_t size : {7, 64, 1000}) {
-    auto out = Dump(body, {.blocks = {.block_size = size}});
-    EXPECT_EQ(out.error, ErrorAt(BodyLine(51), "unknown container 'nosuch'")) << size;
+  for (int workers : {0, 1, 3}) {
+    for (size_t size : {7, 64, 1000}) {
+      auto out = Dump(body, {.read = {.blocks = {.block_size = size}, .parse_workers = workers}});
+      EXPECT_EQ(out.error, ErrorAt(BodyLine(51), "unknown container 'nosuch'")) << size;
+    }
   }
 }
 
@@ -97,11 +99,13 @@ TEST(BlockReader, DefinitionsInsideSmallBlocksApplyFromTheirLineOn) {
   std::string body =
       "%EventDef PajeNewEvent 99\n% Time date\n% Type string\n% Container string\n"
       "% Value string\n%EndEventDef\n99 1 E t1 a\n99 2 E t1 b\n";
-  for (size_t size : {5, 40, 4096}) {
-    auto out = Dump(body, {.blocks = {.block_size = size}});
-    ASSERT_TRUE(out.ok) << out.error;
-    EXPECT_EQ(out.lines, Expect({WorldContainers("2"), {"Event, thread1, Ev, 1.000000, a",
-                                                        "Event, thread1, Ev, 2.000000, b"}}));
+  for (int workers : {0, 1, 3}) {
+    for (size_t size : {5, 40, 4096}) {
+      auto out = Dump(body, {.read = {.blocks = {.block_size = size}, .parse_workers = workers}});
+      ASSERT_TRUE(out.ok) << out.error;
+      EXPECT_EQ(out.lines, Expect({WorldContainers("2"), {"Event, thread1, Ev, 1.000000, a",
+                                                          "Event, thread1, Ev, 2.000000, b"}}));
+    }
   }
 }
 

@@ -72,10 +72,12 @@ int Dump(int argc, char** argv) {
                            "Print every entity of a Pajé trace in pj_dump's line format.\n"
                            "FILE may be plain, gzip-compressed or '-' for stdin. Errors are\n"
                            "printed as FILE:LINE: problem, with a non-zero exit code.\n");
-  options.custom_help("[-u] [-z] FILE");
+  options.custom_help("[-u] [-z] [--threads N] FILE");
   options.positional_help("");
   options.add_options()("u,user-fields", "append user-defined field values to each line")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
+      "threads", "parser threads (default: one per core beyond the first)",
+      cxxopts::value<int>()->default_value("0"))(
       "file", "the trace", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   auto result = Parse(options, argc, argv);
@@ -84,7 +86,9 @@ int Dump(int argc, char** argv) {
   if (!result->unmatched().empty()) throw UsageError("tracedb dump: one FILE only");
   DumpArgs args{.file = (*result)["file"].as<std::string>(),
                 .user_fields = (*result)["user-fields"].as<bool>(),
-                .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+                .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
+                .threads = (*result)["threads"].as<int>()};
+  if (args.threads < 0) throw UsageError("tracedb dump: --threads must be 0 or more");
   return RunDump(args);
 }
 

@@ -11,6 +11,7 @@ struct DumpArgs {
   std::string file;                      // trace path, or "-" for stdin
   bool user_fields = false;              // -u: append user-defined fields
   bool ignore_incomplete_links = false;  // -z: drop links that never completed
+  int threads = 0;                       // parser threads; 0: one per core beyond the first
 };
 
 int RunDump(const DumpArgs& args);

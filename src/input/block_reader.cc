@@ -1,11 +1,14 @@
 #include "input/block_reader.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace tracedb {
 
 BlockReader::BlockReader(InputFile* file, BlockReaderOptions options)
-    : file_(file), options_(options) {}
+    : file_(file),
+      options_(options),
+      next_size_(std::max<size_t>(1, std::min(options.first_block_size, options.block_size))) {}
 
 // Reads into block[from, size()) until full or the end; returns bytes kept.
 size_t BlockReader::Fill(std::string* block, size_t from) {
@@ -26,7 +29,7 @@ std::shared_ptr<const std::string> BlockReader::Next() {
   size_t filled = block->size();
   while (true) {
     size_t start = filled;
-    block->resize(filled + options_.block_size);
+    block->resize(filled + next_size_);
     filled = Fill(block.get(), filled);
     if (eof_) {
       block->resize(filled);
@@ -42,6 +45,7 @@ std::shared_ptr<const std::string> BlockReader::Next() {
     }
     // One line longer than a block: read on until it ends.
   }
+  next_size_ = std::min(next_size_ * 2, options_.block_size);
   if (block->empty()) return nullptr;
   return block;
 }

@@ -12,7 +12,11 @@
 namespace tracedb {
 
 struct BlockReaderOptions {
-  size_t block_size = 4 << 20;  // bytes per block; big enough to amortise queueing
+  size_t block_size = 1 << 20;  // bytes per block; big enough to amortise queueing
+  // Blocks start this small and double up to block_size: the header is
+  // usually in the first kilobytes, and blocks parsed before it is known must
+  // be parsed again in order, so the first blocks should hold little.
+  size_t first_block_size = 64 << 10;
 };
 
 class BlockReader {
@@ -28,6 +32,7 @@ class BlockReader {
 
   InputFile* file_;
   BlockReaderOptions options_;
+  size_t next_size_;   // of the next block, ramping up to block_size
   std::string carry_;  // the partial last line of the previous read
   bool eof_ = false;
   uint64_t bytes_read_ = 0;

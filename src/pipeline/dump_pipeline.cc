@@ -12,7 +12,7 @@ DumpStats DumpTrace(const std::string& path, const DumpPipelineOptions& options,
                        .keep_extras = options.user_fields},
                       &registry, &writer);
   auto read = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); },
-                                   options.blocks);
+                                   options.read);
   try {
     simulator.Finish();
   } catch (const ProblemError& problem) {

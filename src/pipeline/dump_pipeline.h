@@ -1,12 +1,13 @@
 // DumpTrace: trace file -> reader -> simulator -> pj_dump lines on `out`.
-// Single-threaded for now; streaming, so memory holds open entities only.
+// Parsing runs on worker threads; simulation and output on the calling
+// thread. Streaming: memory holds the blocks in flight and open entities.
 // Throws InputError (FILE:LINE) on bad input.
 #pragma once
 
 #include <cstdio>
 #include <string>
 
-#include "input/block_reader.h"
+#include "format/paje/paje_reader.h"
 #include "sim/simulator.h"
 
 namespace tracedb {
@@ -14,7 +15,7 @@ namespace tracedb {
 struct DumpPipelineOptions {
   bool user_fields = false;              // append user-defined fields (pj_dump -u)
   bool ignore_incomplete_links = false;  // drop incomplete links (pj_dump -z)
-  BlockReaderOptions blocks;
+  paje::ReadOptions read;
 };
 
 struct DumpStats {

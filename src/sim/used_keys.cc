@@ -1,5 +1,6 @@
 #include "sim/used_keys.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 
@@ -28,46 +29,53 @@ std::optional<SplitKey> Split(std::string_view key) {
 }  // namespace
 
 bool UsedKeys::Contains(const Runs& runs, uint64_t n) {
-  auto it = runs.upper_bound(n);
-  if (it == runs.begin()) return false;
-  --it;
-  return n <= it->second;
+  auto after = std::upper_bound(runs.begin(), runs.end(), n,
+                                [](uint64_t v, const Run& r) { return v < r.first; });
+  return after != runs.begin() && n <= std::prev(after)->last;
 }
 
 void UsedKeys::Insert(Runs& runs, uint64_t n) {
-  auto next = runs.upper_bound(n);
+  auto next = std::upper_bound(runs.begin(), runs.end(), n,
+                               [](uint64_t v, const Run& r) { return v < r.first; });
   bool joins_next = next != runs.end() && next->first == n + 1;
   if (next != runs.begin()) {
     auto prev = std::prev(next);
-    if (n <= prev->second) return;
-    if (prev->second + 1 == n) {
-      prev->second = joins_next ? next->second : n;
+    if (n <= prev->last) return;
+    if (prev->last + 1 == n) {
+      prev->last = joins_next ? next->last : n;
       if (joins_next) runs.erase(next);
       return;
     }
   }
   if (joins_next) {
-    uint64_t last = next->second;
-    runs.erase(next);
-    runs.emplace(n, last);
+    next->first = n;
     return;
   }
-  runs.emplace(n, n);
+  runs.insert(next, Run{n, n});
+}
+
+const UsedKeys::Runs* UsedKeys::FindRuns(std::string_view prefix) const {
+  if (last_runs_ != nullptr && prefix == last_prefix_) return last_runs_;
+  auto it = numbered_.find(prefix);
+  if (it == numbered_.end()) return nullptr;
+  last_prefix_ = prefix;
+  last_runs_ = const_cast<Runs*>(&it->second);
+  return last_runs_;
 }
 
 bool UsedKeys::Contains(std::string_view key) const {
   if (auto split = Split(key)) {
-    auto it = numbered_.find(split->prefix);
-    return it != numbered_.end() && Contains(it->second, split->number);
+    const Runs* runs = FindRuns(split->prefix);
+    return runs != nullptr && Contains(*runs, split->number);
   }
   return other_.find(key) != other_.end();
 }
 
 void UsedKeys::Insert(std::string_view key) {
   if (auto split = Split(key)) {
-    auto it = numbered_.find(split->prefix);
-    if (it == numbered_.end()) it = numbered_.emplace(std::string(split->prefix), Runs{}).first;
-    Insert(it->second, split->number);
+    auto* runs = const_cast<Runs*>(FindRuns(split->prefix));
+    if (runs == nullptr) runs = &numbered_.emplace(std::string(split->prefix), Runs{}).first->second;
+    Insert(*runs, split->number);
     return;
   }
   other_.emplace(key);

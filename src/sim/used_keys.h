@@ -3,15 +3,17 @@
 // stay small on long traces: keys are nearly always a fixed prefix and a
 // counter ("42", "mpi_1234"), and links complete roughly in key order, so such
 // keys are kept as runs of consecutive numbers per prefix: a few runs however
-// many links. Any other key is kept whole. Exact: no hashing shortcuts.
+// many links when one track sees every key. When keys are spread over many
+// tracks a run may hold one key: 16 bytes a link. Any other key is kept
+// whole. Exact: no hashing shortcuts.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "sim/name_index.h"
 
@@ -25,14 +27,23 @@ class UsedKeys {
   size_t pieces() const;
 
  private:
-  // first -> last of each run of consecutive numbers, disjoint and not adjacent.
-  using Runs = std::map<uint64_t, uint64_t>;
+  struct Run {
+    uint64_t first;
+    uint64_t last;
+  };
+  // Sorted, disjoint, not adjacent. Links complete nearly in key order, so
+  // inserts land at or near the end and a vector beats a tree.
+  using Runs = std::vector<Run>;
 
   static bool Contains(const Runs& runs, uint64_t n);
   static void Insert(Runs& runs, uint64_t n);
+  const Runs* FindRuns(std::string_view prefix) const;
 
   std::unordered_map<std::string, Runs, StringViewHash, std::equal_to<>> numbered_;
   std::unordered_set<std::string, StringViewHash, std::equal_to<>> other_;
+  // The prefix last looked up: nearly always the same one.
+  mutable std::string last_prefix_;
+  mutable Runs* last_runs_ = nullptr;
 };
 
 }  // namespace tracedb

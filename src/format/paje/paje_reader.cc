@@ -1,25 +1,57 @@
 #include "format/paje/paje_reader.h"
 
+#include <mutex>
+
 #include "format/paje/block_parser.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
+#include "pipeline/parallel_parse.h"
 
 namespace tracedb::paje {
+namespace {
+
+// The definitions known so far, read by the workers, replaced by the
+// in-order stage after each block. A worker holding an older snapshot only
+// defers more lines (ids cannot be redefined), so staleness is harmless.
+class Snapshot {
+ public:
+  explicit Snapshot(std::shared_ptr<const DefinitionTable> table) : table_(std::move(table)) {}
+  std::shared_ptr<const DefinitionTable> Get() const {
+    std::lock_guard lock(mutex_);
+    return table_;
+  }
+  void Set(std::shared_ptr<const DefinitionTable> table) {
+    std::lock_guard lock(mutex_);
+    table_ = std::move(table);
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::shared_ptr<const DefinitionTable> table_;
+};
+
+}  // namespace
 
 void RethrowWithFile(const std::string& path, const ProblemError& problem) {
   throw InputError(path, problem.line(), problem.what());
 }
 
 ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
-                        BlockReaderOptions options) {
+                        const ReadOptions& options) {
   InputFile file(path);
-  BlockReader reader(&file, options);
+  BlockReader reader(&file, options.blocks);
   EventSequencer sequencer;
+  Snapshot snapshot(sequencer.table());
   try {
-    while (auto block = reader.Next()) {
-      ParsedBlock parsed = ParseBlock(block, *sequencer.table());
-      sequencer.Deliver(parsed, consume);
-    }
+    ParseInParallel(
+        reader, options.parse_workers,
+        [&](std::shared_ptr<const std::string> text) {
+          return ParseBlock(std::move(text), *snapshot.Get());
+        },
+        [&](ParsedBlock&& parsed) {
+          sequencer.Deliver(parsed, consume);
+          snapshot.Set(sequencer.table());
+        });
     sequencer.Finish();
   } catch (const ProblemError& problem) {
     RethrowWithFile(path, problem);

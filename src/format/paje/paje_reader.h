@@ -1,5 +1,6 @@
 // ReadPajeTrace: reads a whole Pajé trace (plain, gzip or stdin) and hands
-// its events, in file order, to a consumer; errors become InputErrors
+// its events, in file order, to a consumer on the calling thread; blocks are
+// parsed on `parse_workers` threads meanwhile. Errors become InputErrors
 // naming the file and line.
 #pragma once
 
@@ -11,13 +12,18 @@
 
 namespace tracedb::paje {
 
+struct ReadOptions {
+  BlockReaderOptions blocks;
+  int parse_workers = 0;  // 0: parse on the calling thread
+};
+
 struct ReadStats {
   uint64_t bytes = 0;  // uncompressed bytes read
   uint64_t lines = 0;
 };
 
 ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
-                        BlockReaderOptions options = {});
+                        const ReadOptions& options = {});
 
 // Adds the file name to a ProblemError.
 [[noreturn]] void RethrowWithFile(const std::string& path, const ProblemError& problem);
