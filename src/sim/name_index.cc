@@ -1,0 +1,61 @@
+#include "sim/name_index.h"
+
+namespace tracedb {
+namespace {
+
+uint64_t Mix(uint64_t h) {
+  h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93ULL;
+  h ^= h >> 32;
+  return h;
+}
+
+}  // namespace
+
+uint64_t HashName(std::string_view s) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ s.size();
+  const char* p = s.data();
+  size_t n = s.size();
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    h = (h ^ word) * 0x9fb21c651e98df25ULL;
+    h ^= h >> 29;
+  }
+  if (n > 0) {
+    uint64_t word = 0;
+    std::memcpy(&word, p, n);
+    h = (h ^ word) * 0x9fb21c651e98df25ULL;
+  }
+  return Mix(h);
+}
+
+void NameIndex::Insert(std::string_view name, uint32_t id) {
+  // Keep the load under one half: probes stay short.
+  if ((size_ + 1) * 2 > slots_.size()) {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Slot& slot : old) {
+      if (slot.id != kEmpty) Place(slot);
+    }
+  }
+  Slot slot{.hash = HashName(name), .id = id, .size = static_cast<uint32_t>(name.size())};
+  if (name.size() <= kInline) {
+    std::memcpy(slot.bytes, name.data(), name.size());
+  } else {
+    auto index = static_cast<uint32_t>(long_names_.size());
+    long_names_.emplace_back(name);
+    std::memcpy(slot.bytes, &index, sizeof index);
+  }
+  Place(slot);
+  ++size_;
+}
+
+void NameIndex::Place(const Slot& slot) {
+  size_t mask = slots_.size() - 1;
+  size_t i = slot.hash & mask;
+  while (slots_[i].id != kEmpty) i = (i + 1) & mask;
+  slots_[i] = slot;
+}
+
+}  // namespace tracedb
