@@ -41,6 +41,10 @@ TEST(HeaderParser, ReadsADefinitionWithOldAndNewNamesAndUserFields) {
                                              Field::kValue, Field::kStartContainer, Field::kKey,
                                              Field::kExtra}));
   EXPECT_EQ(def->extra_count, 1);
+  EXPECT_EQ(def->layout.extra_names, std::vector<std::string>{"Size"});
+  EXPECT_EQ(def->layout.extras, std::vector<uint8_t>{7});
+  EXPECT_EQ(def->layout.position[static_cast<int>(Field::kKey)], 6);
+  EXPECT_EQ(def->layout.position[static_cast<int>(Field::kName)], -1);
 }
 
 TEST(HeaderParser, AcceptsASpaceAfterThePercentAndNonNumericIds) {

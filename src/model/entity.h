@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tracedb {
@@ -16,7 +17,14 @@ enum class TypeKind : uint8_t { kContainer, kState, kEvent, kVariable, kLink };
 
 inline constexpr int64_t kNoContainer = -1;  // a link half that never came
 
-using Extras = std::vector<std::string>;  // user-defined field values, in order
+// A user-defined field of an entity. The name points into the event
+// definition, valid while the trace is being read; a sink that keeps rows
+// longer copies it.
+struct ExtraField {
+  std::string_view name;
+  std::string value;
+};
+using Extras = std::vector<ExtraField>;  // in definition order (a link: start's, then end's)
 
 struct ContainerRow {
   uint32_t id;

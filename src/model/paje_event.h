@@ -62,6 +62,7 @@ inline constexpr int kKnownFieldCount = 15;
 struct FieldLayout {
   std::array<int8_t, kKnownFieldCount> position;  // -1: not in the definition
   std::vector<uint8_t> extras;                     // positions of user-defined fields, in order
+  std::vector<std::string> extra_names;            // their names, in the same order
   FieldLayout() { position.fill(-1); }
 };
 
@@ -84,6 +85,7 @@ struct Event {
   bool Has(Field f) const { return layout->position[static_cast<int>(f)] >= 0; }
   size_t extra_count() const { return layout->extras.size(); }
   std::string_view extra(size_t i) const { return tokens[layout->extras[i]]; }
+  std::string_view extra_name(size_t i) const { return layout->extra_names[i]; }
 };
 
 // A run of consecutive events with the storage their views point into.

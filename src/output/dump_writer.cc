@@ -40,9 +40,9 @@ void DumpWriter::ContainerName(int64_t id) {
 
 void DumpWriter::Extras(const tracedb::Extras& extras) {
   if (!options_.user_fields) return;
-  for (const auto& value : extras) {
+  for (const auto& field : extras) {
     Sep();
-    Text(value);
+    Text(field.value);
   }
 }
 

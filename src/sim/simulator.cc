@@ -172,7 +172,9 @@ Extras Simulator::TakeExtras(const Event& e) const {
   if (!options_.keep_extras || e.extra_count() == 0) return {};
   Extras extras;
   extras.reserve(e.extra_count());
-  for (size_t i = 0; i < e.extra_count(); ++i) extras.emplace_back(e.extra(i));
+  for (size_t i = 0; i < e.extra_count(); ++i) {
+    extras.push_back({e.extra_name(i), std::string(e.extra(i))});
+  }
   return extras;
 }
 

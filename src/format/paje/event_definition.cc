@@ -79,6 +79,7 @@ std::shared_ptr<const DefinitionTable> DefinitionTable::With(EventDefinition def
     auto token = static_cast<uint8_t>(i + 1);
     if (def.fields[i] == Field::kExtra) {
       def.layout.extras.push_back(token);
+      def.layout.extra_names.push_back(def.extra_names[def.layout.extra_names.size()]);
     } else {
       def.layout.position[static_cast<int>(def.fields[i])] = static_cast<int8_t>(token);
     }

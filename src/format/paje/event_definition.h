@@ -27,6 +27,7 @@ struct EventDefinition {
   std::string id;
   EventKind kind;
   std::vector<Field> fields;  // one per token after the id, in order
+  std::vector<std::string> extra_names;  // names of the kExtra fields, in order
   int extra_count = 0;        // how many of them are user-defined
   FieldLayout layout;         // filled by DefinitionTable::With
   uint64_t line = 0;          // where the %EventDef began

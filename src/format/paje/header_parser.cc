@@ -126,7 +126,10 @@ void HeaderParser::AddField(std::string_view name, std::string_view type, uint64
       std::find(open_->fields.begin(), open_->fields.end(), field) != open_->fields.end()) {
     throw ProblemError(line_number, "field '" + std::string(name) + "' defined twice");
   }
-  if (field == Field::kExtra) ++open_->extra_count;
+  if (field == Field::kExtra) {
+    ++open_->extra_count;
+    open_->extra_names.emplace_back(name);
+  }
   open_->fields.push_back(field);
 }
 
