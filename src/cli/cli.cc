@@ -3,6 +3,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "db/db_error.h"
 #include "model/input_error.h"
 
 #ifndef TRACEDB_VERSION
@@ -30,6 +32,7 @@ constexpr const char* kOverview =
     "\n"
     "commands:\n"
     "  dump     print the entities of a Pajé trace in pj_dump's format\n"
+    "  ingest   load traces into a database (SQLite file by default)\n"
     "\n"
     "Run 'tracedb COMMAND --help' for the options of a command.\n"
     "Options for every command: --log-level LEVEL (off, error, warn, info, debug; default warn)\n";
@@ -67,12 +70,39 @@ std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, int argc, c
   return result;
 }
 
+// --db, else $TRACEDB_DB, else tracedb.sqlite in the current folder.
+std::string DatabaseArgument(const cxxopts::ParseResult& result) {
+  std::string db;
+  if (result.count("db")) {
+    db = result["db"].as<std::string>();
+  } else if (const char* env = std::getenv("TRACEDB_DB"); env != nullptr && *env != '\0') {
+    db = env;
+  } else {
+    db = "tracedb.sqlite";
+  }
+  if (db.rfind("postgres://", 0) == 0 || db.rfind("postgresql://", 0) == 0) {
+    throw UsageError("PostgreSQL databases are not supported by this version yet; give a SQLite file");
+  }
+  if (db.rfind("sqlite://", 0) == 0) db = db.substr(9);
+  if (db.empty()) throw UsageError("--db: empty database path");
+  return db;
+}
+
+void AddDatabaseOption(cxxopts::Options& options) {
+  options.add_options()("db", "database: a SQLite file (default $TRACEDB_DB, else tracedb.sqlite)",
+                        cxxopts::value<std::string>());
+}
+
 int Dump(int argc, char** argv) {
   cxxopts::Options options("tracedb dump",
                            "Print every entity of a Pajé trace in pj_dump's line format.\n"
                            "FILE may be plain, gzip-compressed or '-' for stdin. Errors are\n"
-                           "printed as FILE:LINE: problem, with a non-zero exit code.\n");
-  options.custom_help("[-u] [-z] [--threads N] FILE");
+                           "printed as FILE:LINE: problem, with a non-zero exit code.\n"
+                           "With --db, prints the trace stored in that database instead\n"
+                           "(TRACE: its id or name, see tracedb list), the same way.\n");
+  options.custom_help("[-u] [-z] [--threads N] FILE | --db DB [-u] TRACE");
+  options.add_options()("db", "print a trace stored in this database (a SQLite file)",
+                        cxxopts::value<std::string>());
   options.positional_help("");
   options.add_options()("u,user-fields", "append user-defined field values to each line")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
@@ -89,7 +119,43 @@ int Dump(int argc, char** argv) {
                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
                 .threads = (*result)["threads"].as<int>()};
   if (args.threads < 0) throw UsageError("tracedb dump: --threads must be 0 or more");
+  if (result->count("db")) args.db = DatabaseArgument(*result);
   return RunDump(args);
+}
+
+int Ingest(int argc, char** argv) {
+  cxxopts::Options options("tracedb ingest",
+                           "Load Pajé traces (plain, .gz, or - for stdin) into a database, each\n"
+                           "as one trace of the archive. A file whose content is already there\n"
+                           "is skipped unless --force, which replaces the old trace atomically.\n"
+                           "A bad file is reported (FILE:LINE: problem), leaves nothing behind,\n"
+                           "and the next files are still loaded; the exit code is then 1.\n");
+  options.custom_help("[--db DB] [--comment TEXT] [--force] [-z] [-q] FILE...");
+  options.positional_help("");
+  AddDatabaseOption(options);
+  options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>())(
+      "force", "re-ingest files already in the database, replacing them")(
+      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
+      "batch-size", "rows per insert transaction", cxxopts::value<size_t>()->default_value("100000"))(
+      "threads", "parser threads (default: one per core beyond the first)",
+      cxxopts::value<int>()->default_value("0"))(
+      "q,quiet", "no progress and no summary on stderr")(
+      "files", "traces", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"files"});
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->count("files")) throw UsageError("tracedb ingest: missing FILE");
+  IngestArgs args{.files = (*result)["files"].as<std::vector<std::string>>(),
+                  .db = DatabaseArgument(*result),
+                  .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+                  .batch_rows = (*result)["batch-size"].as<size_t>(),
+                  .threads = (*result)["threads"].as<int>(),
+                  .force = (*result)["force"].as<bool>(),
+                  .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
+                  .quiet = (*result)["quiet"].as<bool>()};
+  if (args.batch_rows == 0) throw UsageError("tracedb ingest: --batch-size must be at least 1");
+  if (args.threads < 0) throw UsageError("tracedb ingest: --threads must be 0 or more");
+  return RunIngest(args);
 }
 
 int Dispatch(int argc, char** argv) {
@@ -104,6 +170,7 @@ int Dispatch(int argc, char** argv) {
     return 0;
   }
   if (command == "dump") return Dump(argc - 1, argv + 1);
+  if (command == "ingest") return Ingest(argc - 1, argv + 1);
   throw UsageError("unknown command '" + command + "'");
 }
 
@@ -120,6 +187,9 @@ int RunCli(int argc, char** argv) {
     return kExitUsage;
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";
+    return kExitFailed;
+  } catch (const DbError& e) {
+    std::cerr << "tracedb: " << e.what() << "\n";
     return kExitFailed;
   } catch (const std::exception& e) {
     std::cerr << "tracedb: error: " << e.what() << "\n";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace tracedb {
 
@@ -12,8 +13,23 @@ struct DumpArgs {
   bool user_fields = false;              // -u: append user-defined fields
   bool ignore_incomplete_links = false;  // -z: drop links that never completed
   int threads = 0;                       // parser threads; 0: one per core beyond the first
+  std::string db;                        // when set, `file` names a trace stored there
 };
 
 int RunDump(const DumpArgs& args);
+
+struct IngestArgs {
+  std::vector<std::string> files;  // "-" for stdin
+  std::string db;                  // path of the SQLite database
+  std::string comment;
+  size_t batch_rows = 100'000;
+  int threads = 0;  // parser threads; 0: one per core beyond the first
+  bool force = false;                    // replace a trace already ingested
+  bool ignore_incomplete_links = false;  // -z
+  bool quiet = false;
+};
+
+// Exit code 0 when every file was ingested or skipped, 1 when any failed.
+int RunIngest(const IngestArgs& args);
 
 }  // namespace tracedb

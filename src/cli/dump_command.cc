@@ -5,22 +5,38 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/parse_workers.h"
+#include "db/db_error.h"
+#include "db/sqlite_migrate.h"
+#include "db/sqlite_trace_reader.h"
+#include "db/trace_catalog.h"
+#include "output/dump_writer.h"
 #include "pipeline/dump_pipeline.h"
 
 namespace tracedb {
 
 namespace {
 
-// The simulator keeps one core busy; parsing gets the others (and at least
-// one thread, so that reading and parsing overlap the simulation).
-int ParseWorkers(int requested) {
-  if (requested > 0) return requested;
-  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+int DumpStored(const DumpArgs& args) {
+  SqliteConnection connection(args.db);
+  Migrate(connection);
+  std::optional<TraceRecord> trace = FindTrace(connection, args.file);
+  if (!trace) throw DbError(args.db, "no trace '" + args.file + "' (see tracedb list)");
+  if (trace->status != TraceStatus::kComplete) {
+    throw DbError(args.db, "trace " + std::to_string(trace->id) + " is " +
+                               std::string(StatusName(trace->status)) + ", not complete");
+  }
+  Registry registry;
+  DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
+  ReadStoredTrace(connection, trace->id, &registry, &writer);
+  writer.Flush();
+  return 0;
 }
 
 }  // namespace
 
 int RunDump(const DumpArgs& args) {
+  if (!args.db.empty()) return DumpStored(args);
   DumpPipelineOptions options{.user_fields = args.user_fields,
                               .ignore_incomplete_links = args.ignore_incomplete_links};
   options.read.parse_workers = ParseWorkers(args.threads);

@@ -33,6 +33,7 @@ struct ValueInfo {
   std::string name;
   std::string alias;
   uint32_t type;
+  std::string color;  // as the trace wrote it; empty when none
 };
 
 struct ContainerInfo {

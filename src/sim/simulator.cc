@@ -231,7 +231,10 @@ void Simulator::DefineValue(const Event& e) {
     }
   }
   CheckColor(e);
-  registry_->AddValue({.name = std::string(name), .alias = std::string(alias), .type = type});
+  registry_->AddValue({.name = std::string(name),
+                       .alias = std::string(alias),
+                       .type = type,
+                       .color = std::string(e.Get(Field::kColor))});
   ++stats_.events;
 }
 

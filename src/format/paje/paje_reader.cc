@@ -42,6 +42,7 @@ ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
   BlockReader reader(&file, options.blocks);
   EventSequencer sequencer;
   Snapshot snapshot(sequencer.table());
+  uint64_t bytes_done = 0;
   try {
     ParseInParallel(
         reader, options.parse_workers,
@@ -51,6 +52,8 @@ ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
         [&](ParsedBlock&& parsed) {
           sequencer.Deliver(parsed, consume);
           snapshot.Set(sequencer.table());
+          bytes_done += parsed.batch.text->size();
+          if (options.on_block) options.on_block(bytes_done);
         });
     sequencer.Finish();
   } catch (const ProblemError& problem) {

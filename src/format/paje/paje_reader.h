@@ -4,6 +4,7 @@
 // naming the file and line.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "format/paje/event_sequencer.h"
@@ -15,6 +16,9 @@ namespace tracedb::paje {
 struct ReadOptions {
   BlockReaderOptions blocks;
   int parse_workers = 0;  // 0: parse on the calling thread
+  // Called on the consumer's thread after each block, with the bytes
+  // (uncompressed) whose events have all been consumed.
+  std::function<void(uint64_t bytes_done)> on_block;
 };
 
 struct ReadStats {

@@ -1,0 +1,193 @@
+-- The tracedb schema as it stands after every migration, in the SQLite
+-- dialect, with what each table and column means. This file is for reading;
+-- the database is built from migrations/<dialect>/NNNN_name.sql, and a test
+-- (SchemaDoc in tests/schema_views_test.cc) checks that this file declares
+-- the same tables, columns, indexes and views. PostgreSQL differs in types
+-- only: BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for
+-- trace.id.
+--
+-- Conventions
+--   * Every table but trace has trace_id, first in its key: one database
+--     holds many traces, and deleting one is a DELETE per table.
+--   * Ids inside a trace (type, value, container) are the loader's, dense
+--     from 0; id 0 is the root type and the root container, both named '0'.
+--   * Times are seconds from the trace's origin (REAL), as in the trace file.
+--   * extra columns hold a JSON object of the user-defined fields a trace
+--     declared for that entity ({"field": "text value", ...}); NULL if none.
+--   * No FOREIGN KEY clauses: rows arrive in simulation order (a state can be
+--     written before its container closes); the references are listed here.
+
+-- Applied migrations; written by the migrator, never by a migration.
+CREATE TABLE schema_version (
+  version    INTEGER PRIMARY KEY,  -- NNNN of migrations/<dialect>/NNNN_name.sql
+  name       TEXT NOT NULL,        -- the name part of that file name
+  applied_at TEXT NOT NULL         -- UTC, ISO-8601: 2026-11-23T10:00:00Z
+);
+
+-- One row per load of a trace file. Rows appear with status 'loading' when a
+-- load begins and become 'complete' or 'failed'; the views below show
+-- complete traces only.
+CREATE TABLE trace (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused after a delete
+  name            TEXT NOT NULL,     -- what users call it (default: file name); not unique
+  path            TEXT NOT NULL,     -- the file as given to tracedb; '-' for stdin
+  format          TEXT NOT NULL,     -- 'paje' or 'paraver'
+  size_bytes      INTEGER,           -- of the file on disk; NULL when unknown (a pipe)
+  sha256          TEXT NOT NULL,     -- lowercase hex of the bytes read; finds re-loads
+  comment         TEXT,              -- the user's note
+  ingested_at     TEXT NOT NULL,     -- UTC, ISO-8601, when the load began
+  tool_version    TEXT NOT NULL,     -- tracedb version that loaded it
+  status          TEXT NOT NULL CHECK (status IN ('loading', 'complete', 'failed')),
+  error           TEXT,              -- why a failed load failed ("FILE:LINE: problem")
+  loader_host     TEXT,              -- host and process that loaded it; a 'loading' row
+  loader_pid      INTEGER,           --   whose process is gone was interrupted
+  start_time      REAL,              -- time span of the root container; set when complete
+  end_time        REAL,
+  container_count INTEGER,           -- rows loaded per table; set when complete
+  state_count     INTEGER,
+  event_count     INTEGER,
+  variable_count  INTEGER,
+  link_count      INTEGER,
+  metadata        TEXT               -- JSON object of format-specific header facts
+);
+CREATE INDEX trace_sha256 ON trace (sha256);
+
+-- The type hierarchy: container types nest; every other type belongs to the
+-- container type whose containers carry its entities.
+CREATE TABLE type (
+  trace_id      INTEGER NOT NULL,  -- -> trace.id
+  id            INTEGER NOT NULL,
+  parent_id     INTEGER,           -- -> type.id (same trace); NULL for the root type 0
+  kind          TEXT NOT NULL CHECK (kind IN ('container', 'state', 'event', 'variable', 'link')),
+  name          TEXT NOT NULL,     -- display name
+  alias         TEXT,              -- the trace's short identifier, NULL if it gave none
+  start_type_id INTEGER,           -- link types: -> type.id of the start containers
+  end_type_id   INTEGER,           -- link types: -> type.id of the end containers
+  PRIMARY KEY (trace_id, id)
+);
+
+-- The named values of state, event and link types.
+CREATE TABLE value (
+  trace_id INTEGER NOT NULL,  -- -> trace.id
+  id       INTEGER NOT NULL,
+  type_id  INTEGER NOT NULL,  -- -> type.id, the type this value belongs to
+  name     TEXT NOT NULL,     -- display name
+  alias    TEXT,              -- the trace's short identifier, NULL if none
+  color    TEXT,              -- as the trace wrote it (Pajé: "r g b" in 0..1), NULL if none
+  PRIMARY KEY (trace_id, id)
+);
+
+-- The container tree (nodes, processes, threads...). Root: id 0, name '0'.
+CREATE TABLE container (
+  trace_id   INTEGER NOT NULL,  -- -> trace.id
+  id         INTEGER NOT NULL,
+  parent_id  INTEGER,           -- -> container.id; NULL for the root
+  type_id    INTEGER NOT NULL,  -- -> type.id, a container type
+  name       TEXT NOT NULL,     -- display name; not unique (thread1 under each node)
+  alias      TEXT,              -- the trace's short identifier, NULL if none
+  start_time REAL NOT NULL,     -- created
+  end_time   REAL NOT NULL,     -- destroyed, or the end of the trace
+  extra      TEXT,              -- user-defined fields, JSON object
+  PRIMARY KEY (trace_id, id)
+);
+
+-- The four high-volume tables have no key of their own (rowid tables; no
+-- primary key in PostgreSQL) and one index: a container's entities in time.
+
+-- Intervals of a state type in a container; nested states stack up.
+CREATE TABLE state (
+  trace_id     INTEGER NOT NULL,  -- -> trace.id
+  container_id INTEGER NOT NULL,  -- -> container.id
+  type_id      INTEGER NOT NULL,  -- -> type.id, a state type
+  value_id     INTEGER NOT NULL,  -- -> value.id
+  start_time   REAL NOT NULL,
+  end_time     REAL NOT NULL,
+  depth        INTEGER NOT NULL,  -- 0 for a bottom state, 1 for one pushed on it...
+  extra        TEXT               -- user-defined fields, JSON object
+);
+CREATE INDEX state_container_time ON state (trace_id, container_id, start_time);
+
+-- Points in time.
+CREATE TABLE event (
+  trace_id     INTEGER NOT NULL,  -- -> trace.id
+  container_id INTEGER NOT NULL,  -- -> container.id
+  type_id      INTEGER NOT NULL,  -- -> type.id, an event type
+  value_id     INTEGER NOT NULL,  -- -> value.id
+  time         REAL NOT NULL,
+  extra        TEXT               -- user-defined fields, JSON object
+);
+CREATE INDEX event_container_time ON event (trace_id, container_id, time);
+
+-- Piecewise-constant numeric values: one row per interval of a constant value.
+CREATE TABLE variable (
+  trace_id     INTEGER NOT NULL,  -- -> trace.id
+  container_id INTEGER NOT NULL,  -- -> container.id
+  type_id      INTEGER NOT NULL,  -- -> type.id, a variable type
+  start_time   REAL NOT NULL,
+  end_time     REAL NOT NULL,
+  value        REAL NOT NULL,     -- the value over [start_time, end_time)
+  extra        TEXT               -- user-defined fields, JSON object
+);
+CREATE INDEX variable_container_time ON variable (trace_id, container_id, start_time);
+
+-- Arrows from one container to another (messages), drawn in a common ancestor.
+CREATE TABLE link (
+  trace_id           INTEGER NOT NULL,  -- -> trace.id
+  container_id       INTEGER NOT NULL,  -- -> container.id, where the link is drawn
+  type_id            INTEGER NOT NULL,  -- -> type.id, a link type
+  value_id           INTEGER NOT NULL,  -- -> value.id
+  key                TEXT,              -- matches the two halves (Pajé); NULL if none
+  start_container_id INTEGER,           -- -> container.id; NULL if that half never came
+  end_container_id   INTEGER,           -- -> container.id; NULL if that half never came
+  start_time         REAL,              -- NULL with its missing half
+  end_time           REAL,
+  extra              TEXT               -- user-defined fields, JSON object
+);
+CREATE INDEX link_container_time ON link (trace_id, container_id, start_time);
+
+-- Views: ids replaced by display names, duration added, complete traces only.
+CREATE VIEW container_view AS
+SELECT c.trace_id, c.id, c.name, p.name AS parent, t.name AS type,
+       c.start_time, c.end_time, c.end_time - c.start_time AS duration, c.extra
+FROM container c
+JOIN trace tr ON tr.id = c.trace_id AND tr.status = 'complete'
+JOIN type t ON t.trace_id = c.trace_id AND t.id = c.type_id
+LEFT JOIN container p ON p.trace_id = c.trace_id AND p.id = c.parent_id;
+
+CREATE VIEW state_view AS
+SELECT s.trace_id, c.name AS container, t.name AS type, v.name AS value,
+       s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra
+FROM state s
+JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
+JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
+JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
+
+CREATE VIEW event_view AS
+SELECT e.trace_id, c.name AS container, t.name AS type, v.name AS value, e.time, e.extra
+FROM event e
+JOIN trace tr ON tr.id = e.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = e.trace_id AND c.id = e.container_id
+JOIN type t ON t.trace_id = e.trace_id AND t.id = e.type_id
+JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id;
+
+CREATE VIEW variable_view AS
+SELECT x.trace_id, c.name AS container, t.name AS type,
+       x.start_time, x.end_time, x.end_time - x.start_time AS duration, x.value, x.extra
+FROM variable x
+JOIN trace tr ON tr.id = x.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = x.trace_id AND c.id = x.container_id
+JOIN type t ON t.trace_id = x.trace_id AND t.id = x.type_id;
+
+-- start_container and end_container are NULL where that half never came.
+CREATE VIEW link_view AS
+SELECT l.trace_id, c.name AS container, t.name AS type, v.name AS value, l.key,
+       sc.name AS start_container, ec.name AS end_container,
+       l.start_time, l.end_time, l.end_time - l.start_time AS duration, l.extra
+FROM link l
+JOIN trace tr ON tr.id = l.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = l.trace_id AND c.id = l.container_id
+JOIN type t ON t.trace_id = l.trace_id AND t.id = l.type_id
+JOIN value v ON v.trace_id = l.trace_id AND v.id = l.value_id
+LEFT JOIN container sc ON sc.trace_id = l.trace_id AND sc.id = l.start_container_id
+LEFT JOIN container ec ON ec.trace_id = l.trace_id AND ec.id = l.end_container_id;

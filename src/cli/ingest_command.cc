@@ -1,0 +1,161 @@
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/parse_workers.h"
+#include "cli/progress_line.h"
+#include "db/db_error.h"
+#include "db/sqlite_migrate.h"
+#include "db/sqlite_row_writer.h"
+#include "db/trace_catalog.h"
+#include "ingest/ingest_pipeline.h"
+#include "input/file_digest.h"
+#include "model/input_error.h"
+
+#ifndef TRACEDB_VERSION
+#define TRACEDB_VERSION "unknown"
+#endif
+
+namespace tracedb {
+namespace {
+
+namespace fs = std::filesystem;
+
+// stdin can be read once, but the archive needs its digest before loading:
+// it is copied to a temporary file first, removed afterwards.
+class StdinCopy {
+ public:
+  StdinCopy() {
+    std::string pattern = (fs::temp_directory_path() / "tracedb-stdin-XXXXXX").string();
+    int fd = mkstemp(pattern.data());
+    if (fd < 0) throw InputError("-", 0, "cannot create a temporary copy of stdin");
+    path_ = pattern;
+    std::vector<char> buffer(1 << 20);
+    ssize_t got;
+    while ((got = ::read(STDIN_FILENO, buffer.data(), buffer.size())) > 0) {
+      if (::write(fd, buffer.data(), static_cast<size_t>(got)) != got) {
+        ::close(fd);
+        throw InputError("-", 0, "cannot write the temporary copy of stdin to " + path_);
+      }
+    }
+    ::close(fd);
+  }
+  ~StdinCopy() { std::error_code ignored; fs::remove(path_, ignored); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+TraceInfo DescribeFile(const std::string& given, const std::string& readable,
+                       const IngestArgs& args) {
+  TraceInfo info;
+  info.name = given == "-" ? "stdin" : fs::path(given).filename().string();
+  info.path = given == "-" ? "-" : fs::absolute(given).lexically_normal().string();
+  info.format = "paje";
+  std::error_code error;
+  auto size = fs::file_size(readable, error);
+  if (!error) info.size_bytes = static_cast<int64_t>(size);
+  info.sha256 = Sha256OfFile(readable);
+  if (!args.comment.empty()) info.comment = args.comment;
+  info.tool_version = TRACEDB_VERSION;
+  return info;
+}
+
+TraceSummary Summarize(const IngestResult& r) {
+  return TraceSummary{.start_time = r.start_time,
+                      .end_time = r.end_time,
+                      .container_count = r.counts.containers,
+                      .state_count = r.counts.states,
+                      .event_count = r.counts.events,
+                      .variable_count = r.counts.variables,
+                      .link_count = r.counts.links};
+}
+
+int64_t EntityRows(const RowCounts& c) {
+  return c.containers + c.states + c.events + c.variables + c.links;
+}
+
+// One file; returns false when it failed (reported on stderr).
+bool IngestOne(SqliteConnection& connection, const std::string& given, const IngestArgs& args) {
+  std::optional<StdinCopy> copy;
+  if (given == "-") copy.emplace();
+  const std::string& path = copy ? copy->path() : given;
+  if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
+  TraceInfo info = DescribeFile(given, path, args);
+
+  std::optional<int64_t> existing = FindCompleteBySha(connection, info.sha256);
+  if (existing && !args.force) {
+    if (!args.quiet) {
+      std::cerr << given << ": already in the database as trace " << *existing
+                << " (same content); skipped, --force replaces it\n";
+    }
+    return true;
+  }
+  auto started = std::chrono::steady_clock::now();
+  int64_t id = BeginTrace(connection, info);
+  ProgressLine progress(given, args.quiet);
+  IngestResult result;
+  try {
+    SqliteRowWriter writer(connection, id);
+    IngestOptions options{.batch_rows = args.batch_rows,
+                          .parse_workers = ParseWorkers(args.threads),
+                          .ignore_incomplete_links = args.ignore_incomplete_links};
+    options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
+    result = IngestTrace(path, writer, options);
+    if (existing) {
+      ReplaceTrace(connection, id, Summarize(result), *existing);
+    } else {
+      CompleteTrace(connection, id, Summarize(result));
+    }
+  } catch (const std::exception& e) {
+    progress.Clear();
+    std::string message = e.what();
+    if (copy && message.rfind(path, 0) == 0) message = "-" + message.substr(path.size());
+    try {
+      FailTrace(connection, id, message);
+    } catch (const std::exception& cleanup) {
+      spdlog::error("could not mark trace {} as failed: {}", id, cleanup.what());
+    }
+    std::cerr << message << "\n";
+    return false;
+  }
+  progress.Clear();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!args.quiet) {
+    std::string replaced = existing ? ", replacing trace " + std::to_string(*existing) : "";
+    std::fprintf(stderr, "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s)%s\n", given.c_str(),
+                 static_cast<long long>(id), static_cast<long long>(EntityRows(result.counts)),
+                 seconds, static_cast<double>(result.bytes) / 1e6 / std::max(seconds, 1e-9),
+                 replaced.c_str());
+  }
+  return true;
+}
+
+}  // namespace
+
+int RunIngest(const IngestArgs& args) {
+  SqliteConnection connection(args.db);
+  Migrate(connection);
+  for (int64_t id : CleanInterrupted(connection)) {
+    spdlog::warn("{}: removed trace {}, whose ingest was interrupted", args.db, id);
+  }
+  int failed = 0;
+  for (const std::string& file : args.files) {
+    try {
+      if (!IngestOne(connection, file, args)) ++failed;
+    } catch (const InputError& e) {
+      std::cerr << e.what() << "\n";
+      ++failed;
+    }
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace tracedb

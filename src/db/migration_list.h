@@ -1,0 +1,25 @@
+// The schema migrations of each database dialect, compiled into the binary
+// so that it needs no files at run time. The definitions are generated at
+// build time from migrations/<dialect>/NNNN_name.sql by
+// cmake/embed_migrations.cmake; migrations/README.md has the rules.
+//
+// The spans are ordered by version, start at 1 and have no gaps; both
+// dialects have the same versions and names (the build checks this). The
+// strings live for the whole program.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace tracedb {
+
+struct Migration {
+  int version;            // NNNN of the file name
+  std::string_view name;  // the file name between "NNNN_" and ".sql"
+  std::string_view sql;   // the whole file
+};
+
+std::span<const Migration> SqliteMigrations();
+std::span<const Migration> PostgresMigrations();
+
+}  // namespace tracedb

@@ -1,0 +1,126 @@
+#include "db/sqlite_row_writer.h"
+
+#include "db/sqlite_transaction.h"
+
+namespace tracedb {
+namespace {
+
+constexpr int kMultiRows = 64;
+
+std::string InsertSql(const char* table, const char* columns, int count, int rows) {
+  std::string row = "(?";
+  for (int i = 1; i < count; ++i) row += ",?";
+  row += ")";
+  std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES " + row;
+  for (int r = 1; r < rows; ++r) sql += "," + row;
+  return sql;
+}
+
+// Binds one row's values in order, from a running parameter index.
+class Binder {
+ public:
+  Binder(SqliteStatement& statement, int first) : statement_(statement), next_(first) {}
+  Binder& Int(int64_t v) {
+    statement_.BindInt(next_++, v);
+    return *this;
+  }
+  Binder& Real(double v) {
+    statement_.BindDouble(next_++, v);
+    return *this;
+  }
+  Binder& Text(const std::string& v) {
+    statement_.BindText(next_++, v);
+    return *this;
+  }
+  // Empty text and negative ids mean "none": SQL NULL.
+  Binder& TextOrNull(const std::string& v) {
+    v.empty() ? statement_.BindNull(next_++) : statement_.BindText(next_++, v);
+    return *this;
+  }
+  Binder& IdOrNull(int64_t v) {
+    v < 0 ? statement_.BindNull(next_++) : statement_.BindInt(next_++, v);
+    return *this;
+  }
+
+ private:
+  SqliteStatement& statement_;
+  int next_;
+};
+
+}  // namespace
+
+SqliteRowWriter::Table::Table(SqliteConnection& connection, const char* name,
+                              const char* columns, int count)
+    : many(connection.Prepare(InsertSql(name, columns, count, kMultiRows))),
+      one(connection.Prepare(InsertSql(name, columns, count, 1))),
+      columns(count) {}
+
+SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, int64_t trace_id)
+    : connection_(connection),
+      trace_id_(trace_id),
+      types_(connection, "type",
+             "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id", 8),
+      values_(connection, "value", "trace_id,id,type_id,name,alias,color", 6),
+      containers_(connection, "container",
+                  "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra", 9),
+      states_(connection, "state",
+              "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra", 8),
+      events_(connection, "event", "trace_id,container_id,type_id,value_id,time,extra", 6),
+      variables_(connection, "variable",
+                 "trace_id,container_id,type_id,start_time,end_time,value,extra", 7),
+      links_(connection, "link",
+             "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
+             "start_time,end_time,extra",
+             10) {}
+
+template <typename Record, typename Bind>
+void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
+  size_t i = 0;
+  for (; i + kMultiRows <= records.size(); i += kMultiRows) {
+    for (int r = 0; r < kMultiRows; ++r) {
+      Binder binder(table.many, 1 + r * table.columns);
+      bind(binder.Int(trace_id_), records[i + r]);
+    }
+    table.many.Step();
+    table.many.Reset();
+  }
+  for (; i < records.size(); ++i) {
+    Binder binder(table.one, 1);
+    bind(binder.Int(trace_id_), records[i]);
+    table.one.Step();
+    table.one.Reset();
+  }
+}
+
+void SqliteRowWriter::Write(const RowBatch& batch) {
+  SqliteTransaction transaction(connection_);
+  Insert(types_, batch.types, [](Binder& b, const TypeRecord& r) {
+    b.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
+    b.IdOrNull(r.start_type).IdOrNull(r.end_type);
+  });
+  Insert(values_, batch.values, [](Binder& b, const ValueRecord& r) {
+    b.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
+  });
+  Insert(containers_, batch.containers, [](Binder& b, const ContainerRecord& r) {
+    b.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
+    b.Real(r.start).Real(r.end).TextOrNull(r.extra);
+  });
+  Insert(states_, batch.states, [](Binder& b, const StateRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
+    b.TextOrNull(r.extra);
+  });
+  Insert(events_, batch.events, [](Binder& b, const EventRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(r.extra);
+  });
+  Insert(variables_, batch.variables, [](Binder& b, const VariableRecord& r) {
+    b.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value).TextOrNull(r.extra);
+  });
+  Insert(links_, batch.links, [](Binder& b, const LinkRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
+    b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
+    b.TextOrNull(r.extra);
+  });
+  transaction.Commit();
+}
+
+}  // namespace tracedb

@@ -1,0 +1,40 @@
+// SqliteRowWriter: writes RowBatches of one trace into a SQLite tracedb
+// database, each batch in one transaction, through prepared INSERTs of many
+// rows at once (one statement per kMultiRows rows amortises SQLite's
+// per-statement cost; the remainder goes row by row).
+//
+// Rows become visible only with their trace's status "complete" (the views
+// filter on it), so committing batch by batch never shows a half trace.
+// Same thread rules as the connection: one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "db/sqlite_connection.h"
+#include "ingest/row_batch.h"
+#include "ingest/row_writer.h"
+
+namespace tracedb {
+
+class SqliteRowWriter : public RowWriter {
+ public:
+  SqliteRowWriter(SqliteConnection& connection, int64_t trace_id);
+  void Write(const RowBatch& batch) override;
+
+ private:
+  struct Table {
+    Table(SqliteConnection& connection, const char* name, const char* columns, int count);
+    SqliteStatement many;  // kMultiRows rows
+    SqliteStatement one;
+    int columns;
+  };
+  template <typename Record, typename Bind>
+  void Insert(Table& table, const std::vector<Record>& records, Bind bind);
+
+  SqliteConnection& connection_;
+  int64_t trace_id_;
+  Table types_, values_, containers_, states_, events_, variables_, links_;
+};
+
+}  // namespace tracedb

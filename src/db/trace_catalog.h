@@ -1,0 +1,66 @@
+// The trace catalog of a SQLite tracedb database: one trace row per load,
+// its lifecycle (loading -> complete | failed), lookups and removal. Rows of
+// the entity tables are written by the ingest pipeline, not here; here they
+// are only deleted, from every table that has a trace_id column (found in
+// the schema itself, so tables added by later migrations are covered).
+//
+// Lifecycle: BeginTrace commits a "loading" row at once, so other processes
+// see the load (and CleanInterrupted can spot it if the loader dies).
+// CompleteTrace or FailTrace ends it. A failed load keeps its trace row,
+// status "failed" with the message, so `list` can say what went wrong; none
+// of its entity rows remain. Views show complete traces only.
+//
+// All functions throw DbError; connection rules as in sqlite_connection.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/sqlite_connection.h"
+#include "db/trace_record.h"
+
+namespace tracedb {
+
+// Inserts and commits a trace row, status "loading", naming this host and
+// process as its loader; returns its id. Must run outside a transaction.
+int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info);
+
+// Records the summary and sets status "complete". A single statement: it
+// can run inside the loader's last transaction or on its own. Throws if the
+// trace is not loading (deleted or cleaned up meanwhile).
+void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary& summary);
+
+// CompleteTrace and the removal of trace `replaced` (same content, loaded
+// before) in one transaction: readers see the old trace or the new, never
+// both and never neither.
+void ReplaceTrace(SqliteConnection& connection, int64_t id, const TraceSummary& summary,
+                  int64_t replaced);
+
+// Rolls back any transaction the loader left open, deletes the trace's
+// entity rows and sets status "failed" with `message`, in one transaction.
+// A trace no longer loading (complete, failed, deleted) is left as it is.
+// If this throws, the caller should report the original failure, not this.
+void FailTrace(SqliteConnection& connection, int64_t id, const std::string& message);
+
+// Every trace, by id.
+std::vector<TraceRecord> ListTraces(SqliteConnection& connection);
+
+// `id_or_name` is an id when it is all digits, else a name. Nothing found is
+// nullopt; a name shared by several traces throws, listing their ids.
+std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view id_or_name);
+
+// The lowest-id complete trace of that content, for "already loaded".
+std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256);
+
+// Removes the trace and all its rows in one transaction; false if there is
+// no such trace. Refuses a trace whose loader still runs on this host.
+bool DeleteTrace(SqliteConnection& connection, int64_t id);
+
+// Deletes every loading trace whose loader ran on this host and is gone
+// (LoaderState::kGone), each in its own transaction; returns their ids.
+std::vector<int64_t> CleanInterrupted(SqliteConnection& connection);
+
+}  // namespace tracedb

@@ -1,0 +1,60 @@
+// The trace table's row, in three parts by when the loader knows them:
+// TraceInfo before reading the file, TraceSummary once it was read, and
+// TraceRecord, the whole row as stored (schema/schema.sql, table trace).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tracedb {
+
+enum class TraceStatus { kLoading, kComplete, kFailed };
+
+// "loading", "complete", "failed": the words stored in trace.status.
+constexpr std::string_view StatusName(TraceStatus status) {
+  switch (status) {
+    case TraceStatus::kLoading:
+      return "loading";
+    case TraceStatus::kComplete:
+      return "complete";
+    case TraceStatus::kFailed:
+      return "failed";
+  }
+  return "?";
+}
+
+struct TraceInfo {
+  std::string name;                    // how users refer to it; need not be unique
+  std::string path;                    // the file as given, "-" for stdin
+  std::string format;                  // "paje" or "paraver"
+  std::optional<int64_t> size_bytes;   // none when unknown (stdin, a pipe)
+  std::string sha256;                  // lowercase hex digest of the bytes read
+  std::optional<std::string> comment;  // the user's note
+  std::string tool_version;            // of the tracedb that loads it
+};
+
+struct TraceSummary {
+  double start_time = 0;  // of the root container
+  double end_time = 0;
+  int64_t container_count = 0;
+  int64_t state_count = 0;
+  int64_t event_count = 0;
+  int64_t variable_count = 0;
+  int64_t link_count = 0;
+  std::optional<std::string> metadata;  // JSON object of format-specific header facts
+};
+
+struct TraceRecord {
+  int64_t id = 0;
+  TraceInfo info;
+  std::string ingested_at;  // UTC, "2026-11-23T10:00:00Z": when loading began
+  TraceStatus status = TraceStatus::kLoading;
+  std::optional<std::string> error;        // why it failed
+  std::optional<std::string> loader_host;  // who loads or loaded it
+  std::optional<int64_t> loader_pid;
+  std::optional<TraceSummary> summary;  // complete traces only
+};
+
+}  // namespace tracedb

@@ -1,0 +1,99 @@
+#include "ingest/batching_sink.h"
+
+#include <utility>
+
+#include "output/json_text.h"
+
+namespace tracedb {
+namespace {
+
+const char* KindName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kContainer:
+      return "container";
+    case TypeKind::kState:
+      return "state";
+    case TypeKind::kEvent:
+      return "event";
+    case TypeKind::kVariable:
+      return "variable";
+    case TypeKind::kLink:
+      return "link";
+  }
+  return "?";
+}
+
+}  // namespace
+
+BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit)
+    : registry_(registry), batch_rows_(batch_rows == 0 ? 1 : batch_rows), emit_(std::move(emit)) {}
+
+void BatchingSink::OnContainer(const ContainerRow& row) {
+  const ContainerInfo& info = registry_.container(row.id);
+  batch_.containers.push_back(ContainerRecord{.id = row.id,
+                                              .parent = info.parent,
+                                              .type = info.type,
+                                              .name = info.name,
+                                              .alias = info.alias,
+                                              .start = row.start,
+                                              .end = row.end,
+                                              .extra = ExtrasToJson(row.extras)});
+  ++counts_.containers;
+  Added();
+}
+
+void BatchingSink::OnState(const StateRow& row) {
+  batch_.states.push_back(StateRecord{row.container, row.type, row.value, row.start, row.end,
+                                      row.depth, ExtrasToJson(row.extras)});
+  ++counts_.states;
+  Added();
+}
+
+void BatchingSink::OnEvent(const EventRow& row) {
+  batch_.events.push_back(
+      EventRecord{row.container, row.type, row.value, row.time, ExtrasToJson(row.extras)});
+  ++counts_.events;
+  Added();
+}
+
+void BatchingSink::OnVariable(const VariableRow& row) {
+  batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end,
+                                            row.value, ExtrasToJson(row.extras)});
+  ++counts_.variables;
+  Added();
+}
+
+void BatchingSink::OnLink(const LinkRow& row) {
+  batch_.links.push_back(LinkRecord{row.container, row.type, row.value, row.key,
+                                    row.start_container, row.end_container, row.start, row.end,
+                                    ExtrasToJson(row.extras)});
+  ++counts_.links;
+  Added();
+}
+
+void BatchingSink::Finish() {
+  for (uint32_t id = 0; id < registry_.type_count(); ++id) {
+    const TypeInfo& t = registry_.type(id);
+    batch_.types.push_back(TypeRecord{id, t.parent, KindName(t.kind), t.name, t.alias,
+                                      t.start_type, t.end_type});
+  }
+  for (uint32_t id = 0; id < registry_.value_count(); ++id) {
+    const ValueInfo& v = registry_.value(id);
+    batch_.values.push_back(ValueRecord{id, v.type, v.name, v.alias, v.color});
+  }
+  counts_.types = static_cast<int64_t>(registry_.type_count());
+  counts_.values = static_cast<int64_t>(registry_.value_count());
+  EmitBatch();
+}
+
+void BatchingSink::Added() {
+  if (++pending_ >= batch_rows_) EmitBatch();
+}
+
+void BatchingSink::EmitBatch() {
+  pending_ = 0;
+  RowBatch full = std::exchange(batch_, RowBatch{});
+  emit_(std::move(full));
+}
+
+}  // namespace tracedb

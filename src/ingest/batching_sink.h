@@ -1,0 +1,57 @@
+// BatchingSink: the simulator's sink during an ingest. It turns finished
+// entities into rows (ingest/row_batch.h) and hands them on in batches of
+// about `batch_rows` rows, so that the database writer, on its own thread,
+// works in large transactions while the simulator goes on.
+//
+// Containers are written when they end (their end time is known then);
+// types and values, which only ever grow, at Finish(). Runs on the
+// simulator's thread; `emit` may block (back-pressure) or throw.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "ingest/row_batch.h"
+#include "model/entity.h"
+#include "sim/registry.h"
+
+namespace tracedb {
+
+struct RowCounts {
+  int64_t containers = 0;
+  int64_t states = 0;
+  int64_t events = 0;
+  int64_t variables = 0;
+  int64_t links = 0;
+  int64_t types = 0;
+  int64_t values = 0;
+};
+
+class BatchingSink : public EntitySink {
+ public:
+  using Emit = std::function<void(RowBatch&&)>;
+  BatchingSink(const Registry& registry, size_t batch_rows, Emit emit);
+
+  void OnContainer(const ContainerRow& row) override;
+  void OnState(const StateRow& row) override;
+  void OnEvent(const EventRow& row) override;
+  void OnVariable(const VariableRow& row) override;
+  void OnLink(const LinkRow& row) override;
+
+  // After the simulator's Finish(): adds every type and value, emits the rest.
+  void Finish();
+  const RowCounts& counts() const { return counts_; }
+
+ private:
+  void Added();
+  void EmitBatch();
+
+  const Registry& registry_;
+  size_t batch_rows_;
+  Emit emit_;
+  RowBatch batch_;
+  size_t pending_ = 0;
+  RowCounts counts_;
+};
+
+}  // namespace tracedb

@@ -1,0 +1,57 @@
+#include "input/file_digest.h"
+
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "model/input_error.h"
+
+namespace tracedb {
+namespace {
+
+struct CloseFd {
+  void operator()(int* fd) const {
+    ::close(*fd);
+    delete fd;
+  }
+};
+struct FreeContext {
+  void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
+};
+
+}  // namespace
+
+std::string Sha256OfFile(const std::string& path) {
+  int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (raw < 0) throw InputError(path, 0, std::strerror(errno));
+  std::unique_ptr<int, CloseFd> fd(new int(raw));
+  std::unique_ptr<EVP_MD_CTX, FreeContext> context(EVP_MD_CTX_new());
+  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
+    throw InputError(path, 0, "cannot start SHA-256");
+  }
+  std::vector<char> buffer(1 << 20);
+  while (true) {
+    ssize_t got = ::read(*fd, buffer.data(), buffer.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError(path, 0, std::strerror(errno));
+    if (got == 0) break;
+    EVP_DigestUpdate(context.get(), buffer.data(), static_cast<size_t>(got));
+  }
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  EVP_DigestFinal_ex(context.get(), digest, &size);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned int i = 0; i < size; ++i) {
+    hex.push_back(kHex[digest[i] >> 4]);
+    hex.push_back(kHex[digest[i] & 0xf]);
+  }
+  return hex;
+}
+
+}  // namespace tracedb

@@ -1,0 +1,113 @@
+#include "output/json_text.h"
+
+#include <stdexcept>
+
+namespace tracedb {
+
+void AppendJsonString(std::string* out, std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out->push_back('"');
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out->push_back('\\');
+      out->push_back(c);
+    } else if (u < 0x20) {
+      out->append("\\u00");
+      out->push_back(kHex[u >> 4]);
+      out->push_back(kHex[u & 0xf]);
+    } else {
+      out->push_back(c);  // UTF-8 passes through; other bytes are kept as they are
+    }
+  }
+  out->push_back('"');
+}
+
+std::string ExtrasToJson(const Extras& extras) {
+  if (extras.empty()) return {};
+  std::string out = "{";
+  for (size_t i = 0; i < extras.size(); ++i) {
+    if (i > 0) out.push_back(',');
+    AppendJsonString(&out, extras[i].name);
+    out.push_back(':');
+    AppendJsonString(&out, extras[i].value);
+  }
+  out.push_back('}');
+  return out;
+}
+
+namespace {
+
+class JsonCursor {
+ public:
+  explicit JsonCursor(std::string_view text) : text_(text) {}
+
+  void Expect(char c) {
+    SkipSpace();
+    if (i_ >= text_.size() || text_[i_] != c) Fail();
+    ++i_;
+  }
+  bool Peek(char c) {
+    SkipSpace();
+    return i_ < text_.size() && text_[i_] == c;
+  }
+  std::string String() {
+    Expect('"');
+    std::string out;
+    while (i_ < text_.size() && text_[i_] != '"') {
+      char c = text_[i_++];
+      if (c != '\\') {
+        out.push_back(c);
+        continue;
+      }
+      if (i_ >= text_.size()) Fail();
+      char e = text_[i_++];
+      if (e == 'u') {
+        if (i_ + 4 > text_.size()) Fail();
+        unsigned v = std::stoul(std::string(text_.substr(i_, 4)), nullptr, 16);
+        if (v > 0x7f) Fail();  // ExtrasToJson escapes control bytes only
+        out.push_back(static_cast<char>(v));
+        i_ += 4;
+      } else {
+        out.push_back(e);
+      }
+    }
+    Expect('"');
+    return out;
+  }
+  bool AtEnd() {
+    SkipSpace();
+    return i_ == text_.size();
+  }
+  [[noreturn]] void Fail() const {
+    throw std::runtime_error("malformed user-field JSON: " + std::string(text_));
+  }
+
+ private:
+  void SkipSpace() {
+    while (i_ < text_.size() && (text_[i_] == ' ' || text_[i_] == '\n')) ++i_;
+  }
+  std::string_view text_;
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> JsonToFields(std::string_view json) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  if (json.empty()) return fields;
+  JsonCursor cursor(json);
+  cursor.Expect('{');
+  if (!cursor.Peek('}')) {
+    do {
+      std::string name = cursor.String();
+      cursor.Expect(':');
+      fields.emplace_back(std::move(name), cursor.String());
+    } while (cursor.Peek(',') && (cursor.Expect(','), true));
+  }
+  cursor.Expect('}');
+  if (!cursor.AtEnd()) cursor.Fail();
+  return fields;
+}
+
+}  // namespace tracedb

@@ -1,0 +1,124 @@
+// The schema's views: names joined in, complete traces only.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "db/sqlite_migrate.h"
+#include "sqlite_test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+class SchemaViews : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Migrate(connection_);
+    connection_.Exec(
+        "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status)"
+        " VALUES (1, 'done', 'a.paje', 'paje', 'aa', '2026-11-23T10:00:00Z', '0.1.0', 'complete'),"
+        "        (2, 'half', 'b.paje', 'paje', 'bb', '2026-11-23T10:00:00Z', '0.1.0', 'loading'),"
+        "        (3, 'bad', 'c.paje', 'paje', 'cc', '2026-11-23T10:00:00Z', '0.1.0', 'failed')");
+    for (int64_t id : {1, 2, 3}) InsertSampleRows(connection_, id);
+  }
+
+  std::vector<std::string> View(const std::string& sql) { return Rows(connection_, sql); }
+
+  SqliteConnection connection_{FreshDbPath("views.sqlite")};
+};
+
+TEST_F(SchemaViews, ContainerViewNamesParentAndType) {
+  EXPECT_EQ(View("SELECT * FROM container_view ORDER BY trace_id, id"),
+            (std::vector<std::string>{
+                "1|0|0|NULL|0|0.0|10.0|10.0|NULL",
+                "1|1|rank0|0|Rank|0.5|10.0|9.5|{\"host\":\"n1\"}",
+                "1|2|rank1|0|Rank|0.5|9.0|8.5|NULL",
+            }));
+}
+
+TEST_F(SchemaViews, StateViewShowsNamesAndDuration) {
+  EXPECT_EQ(View("SELECT * FROM state_view"),
+            std::vector<std::string>{"1|rank0|Activity|Running|1.0|3.5|2.5|0|NULL"});
+}
+
+TEST_F(SchemaViews, EventViewShowsNamesAndExtra) {
+  EXPECT_EQ(View("SELECT * FROM event_view"),
+            std::vector<std::string>{"1|rank0|Mark|Tick|2.0|{\"size\":\"8\"}"});
+}
+
+TEST_F(SchemaViews, VariableViewShowsValueAndDuration) {
+  EXPECT_EQ(View("SELECT * FROM variable_view"),
+            std::vector<std::string>{"1|rank0|Load|0.0|4.0|4.0|0.5|NULL"});
+}
+
+TEST_F(SchemaViews, LinkViewNamesBothEndsAndKeepsUnknownOnes) {
+  EXPECT_EQ(View("SELECT * FROM link_view ORDER BY key"),
+            (std::vector<std::string>{
+                "1|0|Message|Send|k1|rank0|rank1|1.5|2.5|1.0|NULL",
+                "1|0|Message|Send|k2|rank0|NULL|3.0|NULL|NULL|NULL",
+            }));
+}
+
+TEST_F(SchemaViews, ColumnsAreNamedForQueries) {
+  auto names = [&](const std::string& view) {
+    SqliteStatement query = connection_.Prepare("SELECT * FROM " + view);
+    std::string joined;
+    for (int i = 0; i < query.ColumnCount(); ++i) joined += (i ? "," : "") + query.ColumnName(i);
+    return joined;
+  };
+  EXPECT_EQ(names("container_view"),
+            "trace_id,id,name,parent,type,start_time,end_time,duration,extra");
+  EXPECT_EQ(names("state_view"),
+            "trace_id,container,type,value,start_time,end_time,duration,depth,extra");
+  EXPECT_EQ(names("event_view"), "trace_id,container,type,value,time,extra");
+  EXPECT_EQ(names("variable_view"),
+            "trace_id,container,type,start_time,end_time,duration,value,extra");
+  EXPECT_EQ(names("link_view"),
+            "trace_id,container,type,value,key,start_container,end_container,start_time,"
+            "end_time,duration,extra");
+}
+
+TEST_F(SchemaViews, EveryTableButTraceIsKeyedByTraceId) {
+  EXPECT_EQ(View("SELECT m.name FROM sqlite_master AS m WHERE m.type = 'table'"
+                 " AND m.name NOT IN ('trace', 'schema_version', 'sqlite_sequence')"
+                 " AND NOT EXISTS (SELECT 1 FROM pragma_table_info(m.name) AS c"
+                 "                 WHERE c.name = 'trace_id' AND c.pk IN (0, 1))"),
+            std::vector<std::string>{});
+}
+
+TEST_F(SchemaViews, ContainerTimelineQueriesUseTheIndex) {
+  auto plan = View(
+      "EXPLAIN QUERY PLAN SELECT * FROM state WHERE trace_id = 1 AND container_id = 1"
+      " ORDER BY start_time");
+  ASSERT_EQ(plan.size(), 1u);
+  EXPECT_NE(plan[0].find("USING INDEX state_container_time (trace_id=? AND container_id=?)"),
+            std::string::npos)
+      << plan[0];
+}
+
+// Every object's CREATE statement, without comments and layout.
+std::vector<std::string> Definitions(SqliteConnection& connection) {
+  std::vector<std::string> definitions;
+  for (std::string sql : Rows(connection,
+                              "SELECT sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                              " ORDER BY type, name")) {
+    sql = std::regex_replace(sql, std::regex("--[^\n]*"), "");
+    sql = std::regex_replace(sql, std::regex("\\s+"), " ");
+    sql = std::regex_replace(sql, std::regex(" ?([(),]) ?"), "$1");
+    definitions.push_back(sql);
+  }
+  return definitions;
+}
+
+TEST(SchemaDoc, SchemaSqlDeclaresWhatTheMigrationsBuild) {
+  SqliteConnection documented(FreshDbPath("documented.sqlite"));
+  documented.Exec(FileBytes(std::string(TRACEDB_SOURCE_DIR) + "/schema/schema.sql"));
+  SqliteConnection migrated(FreshDbPath("migrated.sqlite"));
+  Migrate(migrated);
+  std::vector<std::string> expected = Definitions(migrated);
+  std::vector<std::string> actual = Definitions(documented);
+  ASSERT_EQ(actual.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(actual[i], expected[i]);
+}
+
+}  // namespace
+}  // namespace tracedb::testing

@@ -1,0 +1,114 @@
+// Migrate: fresh databases, pending migrations, failures, newer databases.
+#include "db/sqlite_migrate.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <thread>
+
+#include "db/db_error.h"
+#include "sqlite_test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+const std::string kObjects =
+    "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name";
+
+constexpr Migration kFirst{1, "first", "CREATE TABLE one (x INTEGER);"};
+constexpr Migration kSecond{2, "second",
+                            "CREATE TABLE two (x INTEGER); INSERT INTO two VALUES (2);"};
+constexpr Migration kBroken{2, "broken", "CREATE TABLE two (x INTEGER); SELEC oops;"};
+
+TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
+  SqliteConnection connection(FreshDbPath("fresh.sqlite"));
+  EXPECT_EQ(SchemaVersion(connection), 0);
+  Migrate(connection);
+  EXPECT_EQ(SchemaVersion(connection), static_cast<int>(SqliteMigrations().size()));
+  EXPECT_EQ(
+      Rows(connection, kObjects),
+      (std::vector<std::string>{
+          "index|event_container_time", "index|link_container_time", "index|state_container_time",
+          "index|trace_sha256", "index|variable_container_time", "table|container", "table|event",
+          "table|link", "table|schema_version", "table|state", "table|trace", "table|type",
+          "table|value", "table|variable", "view|container_view", "view|event_view",
+          "view|link_view", "view|state_view", "view|variable_view"}));
+}
+
+TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
+  SqliteConnection connection(FreshDbPath("recorded.sqlite"));
+  Migrate(connection);
+  auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(
+      std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[0];
+}
+
+TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
+  SqliteConnection connection(FreshDbPath("twice.sqlite"));
+  Migrate(connection);
+  auto before = Rows(connection, "SELECT * FROM schema_version");
+  Migrate(connection);
+  EXPECT_EQ(Rows(connection, "SELECT * FROM schema_version"), before);
+}
+
+TEST(SqliteMigrate, OnlyPendingMigrationsRun) {
+  SqliteConnection connection(FreshDbPath("pending.sqlite"));
+  Migration first[] = {kFirst};
+  ApplyMigrations(connection, first);
+  connection.Exec("INSERT INTO one VALUES (1)");
+  Migration both[] = {kFirst, kSecond};
+  ApplyMigrations(connection, both);
+  EXPECT_EQ(SchemaVersion(connection), 2);
+  EXPECT_EQ(Rows(connection, "SELECT x FROM one"), std::vector<std::string>{"1"});
+  EXPECT_EQ(Rows(connection, "SELECT x FROM two"), std::vector<std::string>{"2"});
+  EXPECT_EQ(Rows(connection, "SELECT version, name FROM schema_version ORDER BY version"),
+            (std::vector<std::string>{"1|first", "2|second"}));
+}
+
+TEST(SqliteMigrate, AFailedMigrationIsNamedAndRolledBackWhole) {
+  std::string path = FreshDbPath("broken.sqlite");
+  SqliteConnection connection(path);
+  Migration list[] = {kFirst, kBroken};
+  EXPECT_EQ(ErrorOf([&] { ApplyMigrations(connection, list); }),
+            path + ": migration 0002_broken failed: near \"SELEC\": syntax error");
+  EXPECT_FALSE(connection.InTransaction());
+  EXPECT_EQ(SchemaVersion(connection), 1);
+  EXPECT_EQ(Rows(connection, "SELECT name FROM sqlite_master WHERE name = 'two'").size(), 0u);
+}
+
+TEST(SqliteMigrate, ANewerDatabaseIsRefusedUntouched) {
+  std::string path = FreshDbPath("newer.sqlite");
+  SqliteConnection connection(path);
+  connection.Exec(
+      "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+      " applied_at TEXT NOT NULL);"
+      "INSERT INTO schema_version VALUES (7, 'future', '2030-01-01T00:00:00Z')");
+  auto before = Rows(connection, kObjects);
+  EXPECT_EQ(ErrorOf([&] { Migrate(connection); }),
+            path + ": database schema version 7 is newer than this tracedb supports (" +
+                std::to_string(SqliteMigrations().size()) + "); upgrade tracedb");
+  EXPECT_EQ(Rows(connection, kObjects), before);
+}
+
+TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
+  std::string path = FreshDbPath("concurrent.sqlite");
+  std::vector<std::string> errors(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < errors.size(); ++i) {
+    threads.emplace_back([&, i] {
+      errors[i] = ErrorOf([&] {
+        SqliteConnection connection(path);
+        Migrate(connection);
+      });
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (const auto& error : errors) EXPECT_EQ(error, "no error");
+  SqliteConnection connection(path);
+  EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"), std::vector<std::string>{"1"});
+}
+
+}  // namespace
+}  // namespace tracedb::testing
