@@ -11,28 +11,6 @@
 namespace tracedb::testing {
 namespace {
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs `tracedb ARGS` through the shell (ARGS may hold redirections).
-CliRun Tracedb(const std::string& args) {
-  std::string out = WriteTempFile("cli.out", "");
-  std::string err = WriteTempFile("cli.err", "");
-  std::string command = std::string(TRACEDB_BINARY) + " " + args + " >" + out + " 2>" + err;
-  int status = std::system(command.c_str());
-  return CliRun{WEXITSTATUS(status), ReadAll(out), ReadAll(err)};
-}
-
 const char* kBody = "8 1.0 S t1 A\n12 2.0 E t2 x\n";
 
 TEST(DumpCli, PrintsEntitiesAndExitsZero) {

@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -129,6 +130,32 @@ std::vector<std::string> Expect(std::vector<std::vector<std::string>> parts) {
   std::vector<std::string> all;
   for (auto& part : parts) all.insert(all.end(), part.begin(), part.end());
   return Sorted(all);
+}
+
+namespace {
+
+std::string ReadWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+CliRun Tracedb(const std::string& args) {
+  std::string out = WriteTempFile("cli.out", "");
+  std::string err = WriteTempFile("cli.err", "");
+  std::string command = std::string(TRACEDB_BINARY) + " " + args + " >" + out + " 2>" + err;
+  int status = std::system(command.c_str());
+  return CliRun{WEXITSTATUS(status), ReadWhole(out), ReadWhole(err)};
+}
+
+std::vector<std::string> SortedLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return Sorted(lines);
 }
 
 }  // namespace tracedb::testing

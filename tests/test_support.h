@@ -43,4 +43,17 @@ std::vector<std::string> WorldContainers(const std::string& end);
 // Joins several lists of expected lines and sorts them.
 std::vector<std::string> Expect(std::vector<std::vector<std::string>> parts);
 
+// What the tracedb binary did.
+struct CliRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Runs `tracedb ARGS` through the shell (ARGS may hold redirections).
+CliRun Tracedb(const std::string& args);
+
+// The lines of `text`, sorted.
+std::vector<std::string> SortedLines(const std::string& text);
+
 }  // namespace tracedb::testing
