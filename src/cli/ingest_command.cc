@@ -13,6 +13,7 @@
 #include "db/db_error.h"
 #include "db/sqlite_migrate.h"
 #include "db/sqlite_row_writer.h"
+#include "db/sqlite_staged_load.h"
 #include "db/trace_catalog.h"
 #include "ingest/ingest_pipeline.h"
 #include "input/file_digest.h"
@@ -102,18 +103,17 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
   int64_t id = BeginTrace(connection, info);
   ProgressLine progress(given, args.quiet);
   IngestResult result;
+  auto loaded = started;
   try {
-    SqliteRowWriter writer(connection, id);
+    SqliteStagedLoad staged(connection, id);
+    SqliteRowWriter writer(connection, SqliteStagedLoad::kSchema, id);
     IngestOptions options{.batch_rows = args.batch_rows,
                           .parse_workers = ParseWorkers(args.threads),
                           .ignore_incomplete_links = args.ignore_incomplete_links};
     options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
     result = IngestTrace(path, writer, options);
-    if (existing) {
-      ReplaceTrace(connection, id, Summarize(result), *existing);
-    } else {
-      CompleteTrace(connection, id, Summarize(result));
-    }
+    loaded = std::chrono::steady_clock::now();
+    staged.Publish(Summarize(result), existing);
   } catch (const std::exception& e) {
     progress.Clear();
     std::string message = e.what();
@@ -127,13 +127,17 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
     return false;
   }
   progress.Clear();
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  auto now = std::chrono::steady_clock::now();
+  double seconds = std::chrono::duration<double>(now - started).count();
   if (!args.quiet) {
     std::string replaced = existing ? ", replacing trace " + std::to_string(*existing) : "";
-    std::fprintf(stderr, "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s)%s\n", given.c_str(),
-                 static_cast<long long>(id), static_cast<long long>(EntityRows(result.counts)),
-                 seconds, static_cast<double>(result.bytes) / 1e6 / std::max(seconds, 1e-9),
-                 replaced.c_str());
+    std::fprintf(stderr,
+                 "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s; load %.1f s, index %.1f s)%s\n",
+                 given.c_str(), static_cast<long long>(id),
+                 static_cast<long long>(EntityRows(result.counts)), seconds,
+                 static_cast<double>(result.bytes) / 1e6 / std::max(seconds, 1e-9),
+                 std::chrono::duration<double>(loaded - started).count(),
+                 std::chrono::duration<double>(now - loaded).count(), replaced.c_str());
   }
   return true;
 }
@@ -143,7 +147,9 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
 int RunIngest(const IngestArgs& args) {
   SqliteConnection connection(args.db);
   Migrate(connection);
-  for (int64_t id : CleanInterrupted(connection)) {
+  std::vector<int64_t> interrupted = CleanInterrupted(connection);
+  RemoveStaleLoadFiles(args.db, interrupted);
+  for (int64_t id : interrupted) {
     spdlog::warn("{}: removed trace {}, whose ingest was interrupted", args.db, id);
   }
   int failed = 0;

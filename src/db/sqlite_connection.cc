@@ -18,9 +18,11 @@ constexpr int kBusyTimeoutMs = 60000;
 // Per-connection settings for bulk loading. synchronous=NORMAL is safe with
 // WAL (a power cut may lose the last commits, never corrupt the file);
 // foreign_keys stays OFF because the schema declares none and rows arrive
-// out of reference order anyway; sorts and temporary indexes stay in memory.
+// out of reference order anyway. temp_store stays at its default (files):
+// publishing a loaded trace sorts all its rows, which must not be held in
+// memory.
 constexpr const char* kOpenPragmas =
-    "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA temp_store=MEMORY;";
+    "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
 
 // Readers keep reading while a trace loads. The mode is stored in the file,
 // so it is set only once the file is known to be ours. A file system that
@@ -170,6 +172,8 @@ bool SqliteStatement::Step() {
 
 void SqliteStatement::Reset() { sqlite3_reset(stmt_); }
 
+bool SqliteStatement::IsReadOnly() const { return sqlite3_stmt_readonly(stmt_) != 0; }
+
 int SqliteStatement::ColumnCount() const { return sqlite3_column_count(stmt_); }
 
 std::string SqliteStatement::ColumnName(int index) const {
@@ -179,6 +183,21 @@ std::string SqliteStatement::ColumnName(int index) const {
 
 bool SqliteStatement::ColumnIsNull(int index) const {
   return sqlite3_column_type(stmt_, index) == SQLITE_NULL;
+}
+
+SqliteType SqliteStatement::ColumnType(int index) const {
+  switch (sqlite3_column_type(stmt_, index)) {
+    case SQLITE_INTEGER:
+      return SqliteType::kInteger;
+    case SQLITE_FLOAT:
+      return SqliteType::kReal;
+    case SQLITE_TEXT:
+      return SqliteType::kText;
+    case SQLITE_BLOB:
+      return SqliteType::kBlob;
+    default:
+      return SqliteType::kNull;
+  }
 }
 
 int64_t SqliteStatement::ColumnInt(int index) const { return sqlite3_column_int64(stmt_, index); }

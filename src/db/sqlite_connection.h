@@ -22,6 +22,9 @@ namespace tracedb {
 
 class SqliteConnection;
 
+// The storage class of a result value (SQLite's five).
+enum class SqliteType { kInteger, kReal, kText, kBlob, kNull };
+
 class SqliteStatement {
  public:
   SqliteStatement(SqliteStatement&& other) noexcept;
@@ -38,11 +41,15 @@ class SqliteStatement {
   bool Step();
   // Makes the statement ready to run again; bindings are kept.
   void Reset();
+  // True when the statement cannot change the database file by itself
+  // (sqlite3_stmt_readonly): SELECT, most PRAGMAs, BEGIN/COMMIT, ATTACH.
+  bool IsReadOnly() const;
 
   // Columns count from 0, as in SQLite. A NULL reads as 0 or "".
   int ColumnCount() const;
   std::string ColumnName(int index) const;
   bool ColumnIsNull(int index) const;
+  SqliteType ColumnType(int index) const;
   int64_t ColumnInt(int index) const;
   double ColumnDouble(int index) const;
   std::string ColumnText(int index) const;

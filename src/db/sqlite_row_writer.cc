@@ -1,17 +1,18 @@
 #include "db/sqlite_row_writer.h"
 
-#include "db/sqlite_transaction.h"
+#include <algorithm>
+
 
 namespace tracedb {
 namespace {
 
 constexpr int kMultiRows = 64;
 
-std::string InsertSql(const char* table, const char* columns, int count, int rows) {
+std::string InsertSql(const std::string& table, const char* columns, int count, int rows) {
   std::string row = "(?";
   for (int i = 1; i < count; ++i) row += ",?";
   row += ")";
-  std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES " + row;
+  std::string sql = "INSERT INTO " + table + " (" + columns + ") VALUES " + row;
   for (int r = 1; r < rows; ++r) sql += "," + row;
   return sql;
 }
@@ -49,51 +50,76 @@ class Binder {
 
 }  // namespace
 
-SqliteRowWriter::Table::Table(SqliteConnection& connection, const char* name,
+SqliteRowWriter::Table::Table(SqliteConnection& connection, const std::string& name,
                               const char* columns, int count)
     : many(connection.Prepare(InsertSql(name, columns, count, kMultiRows))),
       one(connection.Prepare(InsertSql(name, columns, count, 1))),
       columns(count) {}
 
-SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, int64_t trace_id)
+SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string& schema,
+                                 int64_t trace_id)
     : connection_(connection),
       trace_id_(trace_id),
-      types_(connection, "type",
+      types_(connection, schema + ".type",
              "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id", 8),
-      values_(connection, "value", "trace_id,id,type_id,name,alias,color", 6),
-      containers_(connection, "container",
+      values_(connection, schema + ".value", "trace_id,id,type_id,name,alias,color", 6),
+      containers_(connection, schema + ".container",
                   "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra", 9),
-      states_(connection, "state",
+      states_(connection, schema + ".state",
               "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra", 8),
-      events_(connection, "event", "trace_id,container_id,type_id,value_id,time,extra", 6),
-      variables_(connection, "variable",
+      events_(connection, schema + ".event", "trace_id,container_id,type_id,value_id,time,extra", 6),
+      variables_(connection, schema + ".variable",
                  "trace_id,container_id,type_id,start_time,end_time,value,extra", 7),
-      links_(connection, "link",
+      links_(connection, schema + ".link",
              "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
              "start_time,end_time,extra",
              10) {}
 
+// Rows go in by (container, time), the archive's index order: when they are
+// later copied into the indexed tables, each batch is then one sorted run,
+// which SQLite's B-trees take in far fewer page visits than random order.
+template <typename Record>
+std::vector<uint32_t> IndexOrder(const std::vector<Record>& records) {
+  std::vector<uint32_t> order(records.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  if constexpr (requires(const Record& r) { r.container; }) {
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      const Record& x = records[a];
+      const Record& y = records[b];
+      if (x.container != y.container) return x.container < y.container;
+      if constexpr (requires { x.time; }) {
+        return x.time < y.time;
+      } else {
+        return x.start < y.start;
+      }
+    });
+  }
+  return order;
+}
+
 template <typename Record, typename Bind>
 void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
+  std::vector<uint32_t> order = IndexOrder(records);
   size_t i = 0;
   for (; i + kMultiRows <= records.size(); i += kMultiRows) {
     for (int r = 0; r < kMultiRows; ++r) {
       Binder binder(table.many, 1 + r * table.columns);
-      bind(binder.Int(trace_id_), records[i + r]);
+      bind(binder.Int(trace_id_), records[order[i + r]]);
     }
     table.many.Step();
     table.many.Reset();
   }
   for (; i < records.size(); ++i) {
     Binder binder(table.one, 1);
-    bind(binder.Int(trace_id_), records[i]);
+    bind(binder.Int(trace_id_), records[order[i]]);
     table.one.Step();
     table.one.Reset();
   }
 }
 
 void SqliteRowWriter::Write(const RowBatch& batch) {
-  SqliteTransaction transaction(connection_);
+  // Deferred, not IMMEDIATE: the first insert locks only the file it writes.
+  connection_.Exec("BEGIN");
   Insert(types_, batch.types, [](Binder& b, const TypeRecord& r) {
     b.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
     b.IdOrNull(r.start_type).IdOrNull(r.end_type);
@@ -120,7 +146,7 @@ void SqliteRowWriter::Write(const RowBatch& batch) {
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
     b.TextOrNull(r.extra);
   });
-  transaction.Commit();
+  connection_.Exec("COMMIT");
 }
 
 }  // namespace tracedb

@@ -3,8 +3,9 @@
 // rows at once (one statement per kMultiRows rows amortises SQLite's
 // per-statement cost; the remainder goes row by row).
 //
-// Rows become visible only with their trace's status "complete" (the views
-// filter on it), so committing batch by batch never shows a half trace.
+// The tables are those of `schema`: "main" for the archive itself, or the
+// scratch schema of a staged load (db/sqlite_staged_load.h), where each
+// batch's transaction locks only the scratch file, not the archive.
 // Same thread rules as the connection: one thread at a time.
 #pragma once
 
@@ -19,12 +20,12 @@ namespace tracedb {
 
 class SqliteRowWriter : public RowWriter {
  public:
-  SqliteRowWriter(SqliteConnection& connection, int64_t trace_id);
+  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, int64_t trace_id);
   void Write(const RowBatch& batch) override;
 
  private:
   struct Table {
-    Table(SqliteConnection& connection, const char* name, const char* columns, int count);
+    Table(SqliteConnection& connection, const std::string& name, const char* columns, int count);
     SqliteStatement many;  // kMultiRows rows
     SqliteStatement one;
     int columns;

@@ -212,12 +212,10 @@ void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary&
   update.Step();  // finish the statement
 }
 
-void ReplaceTrace(SqliteConnection& connection, int64_t id, const TraceSummary& summary,
-                  int64_t replaced) {
-  SqliteTransaction transaction(connection);
+void CompleteReplacing(SqliteConnection& connection, int64_t id, const TraceSummary& summary,
+                       int64_t replaced) {
   CompleteTrace(connection, id, summary);
   DeleteTraceAndRows(connection, replaced);
-  transaction.Commit();
 }
 
 void FailTrace(SqliteConnection& connection, int64_t id, const std::string& message) {

@@ -34,10 +34,10 @@ int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info);
 void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary& summary);
 
 // CompleteTrace and the removal of trace `replaced` (same content, loaded
-// before) in one transaction: readers see the old trace or the new, never
-// both and never neither.
-void ReplaceTrace(SqliteConnection& connection, int64_t id, const TraceSummary& summary,
-                  int64_t replaced);
+// before). Run it inside the caller's transaction: readers then see the old
+// trace or the new, never both and never neither.
+void CompleteReplacing(SqliteConnection& connection, int64_t id, const TraceSummary& summary,
+                       int64_t replaced);
 
 // Rolls back any transaction the loader left open, deletes the trace's
 // entity rows and sets status "failed" with `message`, in one transaction.

@@ -1,0 +1,83 @@
+#include "db/sqlite_staged_load.h"
+
+#include <filesystem>
+#include <vector>
+
+#include "db/sqlite_transaction.h"
+#include "db/trace_catalog.h"
+
+namespace tracedb {
+namespace {
+
+constexpr const char* kTables[] = {"type",  "value",    "container", "state",
+                                   "event", "variable", "link"};
+
+std::string Quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+void RemoveFiles(const std::string& path) {
+  std::error_code ignored;
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+    std::filesystem::remove(path + suffix, ignored);
+  }
+}
+
+}  // namespace
+
+std::string SqliteStagedLoad::ScratchPath(const std::string& database, int64_t trace_id) {
+  return database + ".load-" + std::to_string(trace_id);
+}
+
+SqliteStagedLoad::SqliteStagedLoad(SqliteConnection& connection, int64_t trace_id)
+    : connection_(connection),
+      trace_id_(trace_id),
+      path_(ScratchPath(connection.path(), trace_id)) {
+  RemoveFiles(path_);  // a leftover of an earlier process with this trace id
+  connection_.Exec("ATTACH DATABASE " + Quoted(path_) + " AS " + kSchema);
+  attached_ = true;
+  std::string sql = std::string("PRAGMA ") + kSchema + ".journal_mode=OFF; PRAGMA " + kSchema +
+                    ".synchronous=OFF;";
+  for (const char* table : kTables) {
+    sql += std::string("CREATE TABLE ") + kSchema + "." + table + " AS SELECT * FROM main." +
+           table + " WHERE 0;";
+  }
+  connection_.Exec(sql);
+}
+
+SqliteStagedLoad::~SqliteStagedLoad() {
+  if (attached_) {
+    connection_.Rollback();
+    try {
+      connection_.Exec(std::string("DETACH DATABASE ") + kSchema);
+    } catch (const std::exception&) {
+      // The file goes anyway; the connection is about to be dropped.
+    }
+  }
+  RemoveFiles(path_);
+}
+
+void SqliteStagedLoad::Publish(const TraceSummary& summary, std::optional<int64_t> replaced) {
+  SqliteTransaction transaction(connection_);
+  for (const char* table : kTables) {
+    connection_.Exec(std::string("INSERT INTO main.") + table + " SELECT * FROM " + kSchema + "." +
+                     table);
+  }
+  if (replaced) {
+    CompleteReplacing(connection_, trace_id_, summary, *replaced);
+  } else {
+    CompleteTrace(connection_, trace_id_, summary);
+  }
+  transaction.Commit();
+}
+
+void RemoveStaleLoadFiles(const std::string& database, const std::vector<int64_t>& trace_ids) {
+  for (int64_t id : trace_ids) RemoveFiles(SqliteStagedLoad::ScratchPath(database, id));
+}
+
+}  // namespace tracedb
