@@ -33,6 +33,10 @@ constexpr const char* kOverview =
     "commands:\n"
     "  dump     print the entities of a Pajé trace in pj_dump's format\n"
     "  ingest   load traces into a database (SQLite file by default)\n"
+    "  list     the traces in a database\n"
+    "  info     everything about one trace, with the row count of each type\n"
+    "  delete   remove traces and all their rows from a database\n"
+    "  query    run one read-only SQL statement; text table, CSV or JSON\n"
     "\n"
     "Run 'tracedb COMMAND --help' for the options of a command.\n"
     "Options for every command: --log-level LEVEL (off, error, warn, info, debug; default warn)\n";
@@ -158,6 +162,106 @@ int Ingest(int argc, char** argv) {
   return RunIngest(args);
 }
 
+int List(int argc, char** argv) {
+  cxxopts::Options options("tracedb list",
+                           "List the traces of a database, one per line: id, name, status\n"
+                           "(complete, loading, failed), when its ingest began (UTC), file size,\n"
+                           "rows (containers, states, events, variables and links), time span\n"
+                           "and comment; a failed trace shows its error there instead.\n"
+                           "Traces whose ingest was interrupted (its process is gone) are\n"
+                           "removed first, and said so on stderr. --json prints every column\n"
+                           "of the trace table instead, as an array of objects.\n");
+  options.custom_help("[--db DB] [--json]");
+  AddDatabaseOption(options);
+  options.add_options()("json", "every trace column, as a JSON array of objects");
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->unmatched().empty()) throw UsageError("tracedb list: takes no arguments");
+  return RunList(ListArgs{.db = DatabaseArgument(*result), .json = (*result)["json"].as<bool>()});
+}
+
+int Info(int argc, char** argv) {
+  cxxopts::Options options("tracedb info",
+                           "Show one trace: every column of its trace row (file, digest,\n"
+                           "status, loader, time span, row counts per table), then each of\n"
+                           "its types with its kind, name, alias and number of rows (the\n"
+                           "containers, states, events, variables or links of that type).\n"
+                           "TRACE is an id or a name (see tracedb list).\n");
+  options.custom_help("[--db DB] [--json] TRACE");
+  options.positional_help("");
+  AddDatabaseOption(options);
+  options.add_options()("json", "one JSON object: the trace columns, and \"types\" as an array")(
+      "trace", "id or name", cxxopts::value<std::string>());
+  options.parse_positional({"trace"});
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->count("trace")) throw UsageError("tracedb info: missing TRACE");
+  if (!result->unmatched().empty()) throw UsageError("tracedb info: one TRACE only");
+  return RunInfo(InfoArgs{.db = DatabaseArgument(*result),
+                          .trace = (*result)["trace"].as<std::string>(),
+                          .json = (*result)["json"].as<bool>()});
+}
+
+int Delete(int argc, char** argv) {
+  cxxopts::Options options("tracedb delete",
+                           "Remove traces and all their rows, each in its own transaction,\n"
+                           "saying 'deleted trace N (name)' on stderr for each. TRACE is an id\n"
+                           "or a name (see tracedb list). A trace that cannot be deleted (not\n"
+                           "there, or still being loaded) is reported and the others are still\n"
+                           "deleted; the exit code is then 1. The freed pages are reused by\n"
+                           "later ingests; --vacuum also gives them back to the file system\n"
+                           "(it rewrites the whole file: slow, and it needs that much free\n"
+                           "space again).\n");
+  options.custom_help("[--db DB] [--vacuum] TRACE...");
+  options.positional_help("");
+  AddDatabaseOption(options);
+  options.add_options()("vacuum", "shrink the file afterwards")(
+      "traces", "ids or names", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"traces"});
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->count("traces")) throw UsageError("tracedb delete: missing TRACE");
+  return RunDelete(DeleteArgs{.db = DatabaseArgument(*result),
+                              .traces = (*result)["traces"].as<std::vector<std::string>>(),
+                              .vacuum = (*result)["vacuum"].as<bool>()});
+}
+
+int Query(int argc, char** argv) {
+  cxxopts::Options options(
+      "tracedb query",
+      "Run one SQL statement (SQLite's dialect) over a database and print its rows.\n"
+      "Read-only: a statement that would write is refused (it runs with PRAGMA\n"
+      "query_only in a transaction that is rolled back). Text after the first\n"
+      "statement is ignored. Tables and views: see schema/README.md; the *_view\n"
+      "views show complete traces with names instead of ids.\n"
+      "\n"
+      "Output: an aligned table (NULL as an empty cell); --csv, RFC 4180 with a\n"
+      "header and LF line ends (NULL an empty field, the empty string \"\");\n"
+      "--json, an array of objects, one per line (numbers, null, strings).\n"
+      "\n"
+      "Example: tracedb query \"SELECT value, sum(duration) FROM state_view\n"
+      "           WHERE trace_id = 1 GROUP BY value\"\n");
+  options.custom_help("[--db DB] [--csv | --json] SQL");
+  options.positional_help("");
+  AddDatabaseOption(options);
+  options.add_options()("csv", "print CSV")("json", "print a JSON array of objects")(
+      "sql", "the statement", cxxopts::value<std::string>());
+  options.parse_positional({"sql"});
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->count("sql")) throw UsageError("tracedb query: missing SQL");
+  if (!result->unmatched().empty()) {
+    throw UsageError("tracedb query: give the SQL as one argument (in quotes)");
+  }
+  bool csv = (*result)["csv"].as<bool>();
+  bool json = (*result)["json"].as<bool>();
+  if (csv && json) throw UsageError("tracedb query: --csv or --json, not both");
+  QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
+  return RunQuery(QueryArgs{.db = DatabaseArgument(*result),
+                            .sql = (*result)["sql"].as<std::string>(),
+                            .format = format});
+}
+
 int Dispatch(int argc, char** argv) {
   if (argc < 2) throw UsageError("missing COMMAND");
   std::string command = argv[1];
@@ -171,6 +275,10 @@ int Dispatch(int argc, char** argv) {
   }
   if (command == "dump") return Dump(argc - 1, argv + 1);
   if (command == "ingest") return Ingest(argc - 1, argv + 1);
+  if (command == "list") return List(argc - 1, argv + 1);
+  if (command == "info") return Info(argc - 1, argv + 1);
+  if (command == "delete") return Delete(argc - 1, argv + 1);
+  if (command == "query") return Query(argc - 1, argv + 1);
   throw UsageError("unknown command '" + command + "'");
 }
 

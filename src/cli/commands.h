@@ -32,4 +32,38 @@ struct IngestArgs {
 // Exit code 0 when every file was ingested or skipped, 1 when any failed.
 int RunIngest(const IngestArgs& args);
 
+struct ListArgs {
+  std::string db;
+  bool json = false;  // every trace column, as a JSON array of objects
+};
+
+int RunList(const ListArgs& args);
+
+struct InfoArgs {
+  std::string db;
+  std::string trace;  // id or name
+  bool json = false;
+};
+
+int RunInfo(const InfoArgs& args);
+
+struct DeleteArgs {
+  std::string db;
+  std::vector<std::string> traces;  // ids or names
+  bool vacuum = false;              // rebuild the file afterwards, returning free pages
+};
+
+// Exit code 1 when any trace could not be deleted; the others still are.
+int RunDelete(const DeleteArgs& args);
+
+enum class QueryFormat { kText, kCsv, kJson };
+
+struct QueryArgs {
+  std::string db;
+  std::string sql;  // one statement; it must not write
+  QueryFormat format = QueryFormat::kText;
+};
+
+int RunQuery(const QueryArgs& args);
+
 }  // namespace tracedb

@@ -1,0 +1,128 @@
+// tracedb list: the traces of an archive, one per row.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/open_archive.h"
+#include "cli/trace_fields.h"
+#include "db/trace_catalog.h"
+#include "output/json_table.h"
+#include "output/table_text.h"
+
+namespace tracedb {
+namespace {
+
+// Enough of an error to recognise it; `tracedb info` shows all of it.
+constexpr size_t kErrorWidth = 60;
+
+// "812 B", "5.6 kB", "1.2 GB": decimal units, like file managers.
+std::string HumanSize(int64_t bytes) {
+  static constexpr const char* kUnits[] = {"B", "kB", "MB", "GB", "TB", "PB"};
+  if (bytes < 1000) return std::to_string(bytes) + " B";
+  double size = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (size >= 999.95 && unit + 1 < std::size(kUnits)) {
+    size /= 1000;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f %s", size, kUnits[unit]);
+  return text;
+}
+
+// The first line of `text`, cut to `width` code points; "..." marks a cut.
+std::string Abbreviate(const std::string& text, size_t width) {
+  std::string line = text.substr(0, text.find_first_of("\r\n"));
+  std::vector<size_t> starts;  // the byte offset of each code point
+  for (size_t i = 0; i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xc0) != 0x80) starts.push_back(i);
+  }
+  bool more_lines = line.size() < text.size();
+  if (starts.size() <= width && !more_lines) return line;
+  if (starts.size() <= width - 3) return line + "...";
+  return line.substr(0, starts[width - 3]) + "...";
+}
+
+Cell RowsCell(const TraceRecord& trace) {
+  if (!trace.summary) return NullCell();
+  const TraceSummary& s = *trace.summary;
+  return IntegerCell(s.container_count + s.state_count + s.event_count + s.variable_count +
+                     s.link_count);
+}
+
+// A failed trace shows why instead of its comment.
+Cell NoteCell(const TraceRecord& trace) {
+  if (trace.status == TraceStatus::kFailed) {
+    return TextCell("error: " + Abbreviate(trace.error.value_or("?"), kErrorWidth));
+  }
+  return trace.info.comment ? TextCell(*trace.info.comment) : NullCell();
+}
+
+std::vector<Cell> SummaryRow(const TraceRecord& trace) {
+  const TraceInfo& info = trace.info;
+  return {
+      IntegerCell(trace.id),
+      TextCell(info.name),
+      TextCell(std::string(StatusName(trace.status))),
+      TextCell(trace.ingested_at),
+      info.size_bytes ? TextCell(HumanSize(*info.size_bytes)) : NullCell(),
+      RowsCell(trace),
+      trace.summary ? RealCell(trace.summary->end_time - trace.summary->start_time) : NullCell(),
+      NoteCell(trace)};
+}
+
+std::string TextList(const std::vector<TraceRecord>& traces) {
+  ResultTable table{
+      .columns = {"id", "name", "status", "ingested_at", "size", "rows", "span", "comment"}};
+  for (const TraceRecord& trace : traces) table.rows.push_back(SummaryRow(trace));
+  // Sizes are text ("5.6 kB") but read best aligned like numbers.
+  TextTableOptions options{
+      .align = {Align::kAuto, Align::kAuto, Align::kAuto, Align::kAuto, Align::kRight}};
+  return FormatTextTable(table, options);
+}
+
+std::string JsonList(const std::vector<TraceRecord>& traces) {
+  ResultTable table{.columns = TraceColumns()};
+  for (const TraceRecord& trace : traces) table.rows.push_back(TraceCells(trace));
+  return FormatJsonArray(table);
+}
+
+// CleanInterrupted, naming what it removed; `traces` loses those too.
+void RemoveInterrupted(SqliteConnection& connection, const std::string& db,
+                       std::vector<TraceRecord>* traces) {
+  for (int64_t id : CleanInterrupted(connection)) {
+    auto removed = std::find_if(traces->begin(), traces->end(),
+                                [id](const TraceRecord& trace) { return trace.id == id; });
+    // A load that began after ListTraces and died since has no name here.
+    std::string name = removed == traces->end() ? "" : " (" + removed->info.name + ")";
+    spdlog::warn("{}: removed trace {}{}, whose ingest was interrupted", db, id, name);
+    if (removed != traces->end()) traces->erase(removed);
+  }
+}
+
+}  // namespace
+
+int RunList(const ListArgs& args) {
+  auto connection = OpenArchive(args.db);
+  std::vector<TraceRecord> traces = ListTraces(*connection);
+  RemoveInterrupted(*connection, args.db, &traces);
+  if (args.json) {
+    std::fputs(JsonList(traces).c_str(), stdout);
+    return 0;
+  }
+  if (traces.empty()) {
+    std::cerr << args.db << ": no traces yet; add some with tracedb ingest --db " << args.db
+              << " FILE\n";
+    return 0;
+  }
+  std::fputs(TextList(traces).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace tracedb

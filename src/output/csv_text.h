@@ -1,0 +1,25 @@
+// CSV of query results, as RFC 4180 describes it with one difference:
+// records end in LF, not CRLF (what Unix tools, Python's csv, R and
+// spreadsheets all read). A header record names the columns. A field is
+// quoted when it holds a comma, a double quote, CR or LF, with its quotes
+// doubled: a "b",c -> "a ""b"",c". NULL is an empty field and the empty
+// string is "" (as in PostgreSQL's COPY ... CSV), so the two stay apart.
+//
+// Records are appended one at a time, so a large result streams.
+// Plain functions; no threading concerns.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "output/result_table.h"
+
+namespace tracedb {
+
+void AppendCsvHeader(std::string* out, const std::vector<std::string>& columns);
+void AppendCsvRecord(std::string* out, const std::vector<Cell>& cells);
+
+// Header and every row.
+std::string FormatCsv(const ResultTable& table);
+
+}  // namespace tracedb

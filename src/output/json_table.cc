@@ -1,0 +1,60 @@
+#include "output/json_table.h"
+
+#include "output/json_text.h"
+
+namespace tracedb {
+namespace {
+
+// FormatReal writes "inf", "-inf" and "nan" for the values JSON lacks.
+bool IsFiniteText(const std::string& text) { return text.find_first_of("in") == std::string::npos; }
+
+}  // namespace
+
+void AppendJsonValue(std::string* out, const Cell& cell) {
+  switch (cell.kind) {
+    case CellKind::kNull:
+      out->append("null");
+      return;
+    case CellKind::kInteger:
+      out->append(cell.text);
+      return;
+    case CellKind::kReal:
+      out->append(IsFiniteText(cell.text) ? cell.text : "null");
+      return;
+    case CellKind::kText:
+      AppendJsonString(out, cell.text);
+      return;
+  }
+}
+
+void AppendJsonObject(std::string* out, const std::vector<std::string>& columns,
+                      const std::vector<Cell>& cells) {
+  out->push_back('{');
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) out->push_back(',');
+    AppendJsonString(out, columns[i]);
+    out->push_back(':');
+    AppendJsonValue(out, cells[i]);
+  }
+  out->push_back('}');
+}
+
+void AppendJsonArraySeparator(std::string* out, size_t index) {
+  out->append(index == 0 ? "[\n" : ",\n");
+}
+
+void AppendJsonArrayEnd(std::string* out, size_t count) {
+  out->append(count == 0 ? "[]\n" : "\n]\n");
+}
+
+std::string FormatJsonArray(const ResultTable& table) {
+  std::string out;
+  for (size_t i = 0; i < table.rows.size(); ++i) {
+    AppendJsonArraySeparator(&out, i);
+    AppendJsonObject(&out, table.columns, table.rows[i]);
+  }
+  AppendJsonArrayEnd(&out, table.rows.size());
+  return out;
+}
+
+}  // namespace tracedb

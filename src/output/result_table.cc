@@ -1,0 +1,25 @@
+#include "output/result_table.h"
+
+#include <cstdio>
+#include <utility>
+
+namespace tracedb {
+
+Cell NullCell() { return Cell{}; }
+
+Cell IntegerCell(int64_t value) { return Cell{CellKind::kInteger, std::to_string(value)}; }
+
+Cell RealCell(double value) { return Cell{CellKind::kReal, FormatReal(value)}; }
+
+Cell TextCell(std::string text) { return Cell{CellKind::kText, std::move(text)}; }
+
+std::string FormatReal(double value) {
+  char buffer[32];
+  int size = std::snprintf(buffer, sizeof buffer, "%.15g", value);
+  std::string text(buffer, static_cast<size_t>(size));
+  // "%g" drops the point of 2.0; "e", "inf" and "nan" need no ".0".
+  if (text.find_first_of(".ein") == std::string::npos) text += ".0";
+  return text;
+}
+
+}  // namespace tracedb

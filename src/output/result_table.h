@@ -1,0 +1,37 @@
+// ResultTable: rows of typed cells, what `tracedb query`, `list` and `info`
+// print, in whichever format the user picked (table_text.h, csv_text.h,
+// json_table.h). A cell keeps its kind so JSON can tell 42 from "42", and
+// its text as every format prints it, so the formats agree on each value.
+//
+// Plain data; no threading concerns.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tracedb {
+
+enum class CellKind { kNull, kInteger, kReal, kText };
+
+struct Cell {
+  CellKind kind = CellKind::kNull;
+  std::string text;  // "" for NULL; see the factories below for numbers
+};
+
+struct ResultTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<Cell>> rows;  // each as long as `columns`
+};
+
+Cell NullCell();
+Cell IntegerCell(int64_t value);
+// FormatReal(value).
+Cell RealCell(double value);
+Cell TextCell(std::string text);
+
+// A double as SQLite's shell shows it: 15 significant digits, and ".0" on a
+// whole number so it still reads as a real ("0.0", "1.81", "1e+20", "inf").
+std::string FormatReal(double value);
+
+}  // namespace tracedb

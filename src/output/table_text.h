@@ -1,0 +1,37 @@
+// FormatTextTable: a ResultTable as aligned columns for a terminal, the
+// default output of `tracedb query`, `list` and `info`:
+//
+//   value        count(*)
+//   Computing          16
+//   MPI_Barrier         8
+//
+// Columns are two spaces apart; numbers align right, text left; NULL is an
+// empty cell; no line ends in spaces. Widths count UTF-8 code points (wide
+// CJK glyphs will still misalign). Control characters in text are shown
+// escaped (\n, \t, \r, \x01) so that one row stays one line.
+//
+// Plain function; no threading concerns.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "output/result_table.h"
+
+namespace tracedb {
+
+enum class Align {
+  kAuto,  // right when every non-NULL cell of the column is a number
+  kLeft,
+  kRight,
+};
+
+struct TextTableOptions {
+  std::vector<Align> align;  // per column; columns beyond its end are kAuto
+  bool header = true;        // print the column names as the first line
+};
+
+// Every line ends in '\n'; a table without columns is "".
+std::string FormatTextTable(const ResultTable& table, const TextTableOptions& options = {});
+
+}  // namespace tracedb

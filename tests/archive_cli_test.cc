@@ -1,0 +1,390 @@
+// The archive commands: tracedb list, info, delete and query, compared with
+// their exact output. Two traces: examples/ring.paje (trace 1) and a small
+// one written here (trace 2).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "db/loader_process.h"
+#include "db/sqlite_connection.h"
+#include "input/file_digest.h"
+#include "sqlite_test_support.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+// Nested states on thread1, one on thread2, an event, a variable, a link;
+// the trace ends at 3.0.
+const char* kSmallBody =
+    "8 1.0 S t1 A\n"
+    "9 2.0 S t1 B\n"
+    "10 3.0 S t1\n"
+    "8 1.5 S t2 A\n"
+    "12 2.5 E t2 hello\n"
+    "13 1.0 V t2 5\n"
+    "16 1.5 L 0 m t1 k1\n"
+    "17 2.5 L 0 m t2 k1\n";
+
+// Single quotes for the shell.
+std::string Quoted(const std::string& text) {
+  return "'" + std::regex_replace(text, std::regex("'"), "'\\''") + "'";
+}
+
+// Replaces every `from` in `text` by `to`.
+std::string Replaced(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// What changes from run to run: when, where and by which process a trace
+// was loaded. Timestamps keep their width, so tables stay aligned.
+std::string Masked(std::string text) {
+  text = std::regex_replace(text, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"),
+                            "YYYY-MM-DDTHH:MM:SSZ");
+  text = std::regex_replace(text, std::regex(R"("loader_pid":\d+)"), "\"loader_pid\":PID");
+  text = std::regex_replace(text, std::regex(R"(loader_pid( +)\d+)"), "loader_pid$1PID");
+  text = Replaced(text, "\"loader_host\":\"" + ThisHost() + "\"", "\"loader_host\":\"HOST\"");
+  return Replaced(text, "loader_host      " + ThisHost() + "\n", "loader_host      HOST\n");
+}
+
+// A pid that surely ran on this host and is gone: a child that exited and
+// was reaped.
+int64_t DeadPid() {
+  pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);
+  return child;
+}
+
+class ArchiveCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Ingest(ring_);
+    Ingest("--comment " + Quoted("second, small") + " " + small_);
+  }
+
+  void Ingest(const std::string& args) {
+    CliRun run = Tracedb("ingest -q --db " + db_ + " " + args);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+  }
+
+  CliRun Run(const std::string& command, const std::string& args) {
+    return Tracedb(command + " --db " + db_ + " " + args);
+  }
+
+  CliRun Query(const std::string& options, const std::string& sql) {
+    return Run("query", options + " " + Quoted(sql));
+  }
+
+  std::string db_ = FreshDbPath("archive.sqlite");
+  std::string ring_ =
+      std::filesystem::absolute(std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje")
+          .lexically_normal()
+          .string();
+  std::string small_ = WriteTempFile("small.paje", Header() + kSmallBody);
+};
+
+TEST_F(ArchiveCli, ListShowsOneAlignedRowPerTrace) {
+  CliRun run = Run("list", "");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(Masked(run.out),
+            "id  name        status    ingested_at             size  rows  span  comment\n"
+            " 1  ring.paje   complete  YYYY-MM-DDTHH:MM:SSZ  5.6 kB    97  1.81\n"
+            " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10   3.0  second, small\n");
+}
+
+TEST_F(ArchiveCli, ListJsonHasEveryTraceColumn) {
+  CliRun run = Run("list", "--json");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(Masked(run.out),
+            "[\n"
+            "{\"id\":1,\"name\":\"ring.paje\",\"path\":\"" +
+                ring_ + "\",\"format\":\"paje\",\"size_bytes\":5621,\"sha256\":\"" +
+                Sha256OfFile(ring_) +
+                "\",\"comment\":null,\"ingested_at\":\"YYYY-MM-DDTHH:MM:SSZ\","
+                "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
+                "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
+                "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
+                "\"variable_count\":26,\"link_count\":12,\"metadata\":null},\n"
+                "{\"id\":2,\"name\":\"small.paje\",\"path\":\"" +
+                small_ + "\",\"format\":\"paje\",\"size_bytes\":" +
+                std::to_string(std::filesystem::file_size(small_)) + ",\"sha256\":\"" +
+                Sha256OfFile(small_) +
+                "\",\"comment\":\"second, small\",\"ingested_at\":\"YYYY-MM-DDTHH:MM:SSZ\","
+                "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
+                "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
+                "\"end_time\":3.0,\"container_count\":4,\"state_count\":3,\"event_count\":1,"
+                "\"variable_count\":1,\"link_count\":1,\"metadata\":null}\n"
+                "]\n");
+}
+
+TEST_F(ArchiveCli, ListShowsFailedAndLoadingTracesAndRemovesInterruptedOnes) {
+  std::string bad = WriteTempFile("bad.paje", Header() + "8 1.0 S nosuch A\n");
+  EXPECT_EQ(Tracedb("ingest -q --db " + db_ + " " + bad).exit_code, 1);  // trace 3, failed
+  {
+    SqliteConnection c(db_);
+    // Trace 4 loads in this (live) process; trace 5's loader is gone.
+    c.Exec(
+        "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status,"
+        " loader_host, loader_pid) VALUES"
+        " ('live.paje', '/x', 'paje', '00', '2026-01-01T00:00:00Z', '0.1.0', 'loading', '" +
+        ThisHost() + "', " + std::to_string(getpid()) +
+        "), ('dead.paje', '/y', 'paje', '01', '2026-01-01T00:00:00Z', '0.1.0', 'loading', '" +
+        ThisHost() + "', " + std::to_string(DeadPid()) + ")");
+  }
+  CliRun run = Run("list", "");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "tracedb: warning: " + db_ +
+                         ": removed trace 5 (dead.paje), whose ingest was interrupted\n");
+  // The error is cut to 60 characters: "error: " and the start of "PATH:LINE: problem".
+  std::string error = bad + ":" + std::to_string(BodyLine(1)) + ": unknown container 'nosuch'";
+  std::string shown = error.size() <= 60 ? error : error.substr(0, 57) + "...";
+  EXPECT_EQ(Masked(run.out),
+            "id  name        status    ingested_at             size  rows  span  comment\n"
+            " 1  ring.paje   complete  YYYY-MM-DDTHH:MM:SSZ  5.6 kB    97  1.81\n"
+            " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10   3.0  second, small\n"
+            " 3  bad.paje    failed    YYYY-MM-DDTHH:MM:SSZ  2.0 kB              error: " +
+                shown +
+                "\n"
+                " 4  live.paje   loading   YYYY-MM-DDTHH:MM:SSZ\n");
+  EXPECT_EQ(Run("info", "5").exit_code, 1);
+}
+
+TEST_F(ArchiveCli, InfoShowsTheTraceRowAndRowsPerType) {
+  CliRun run = Run("info", "2");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(Masked(run.out),
+            "id               2\n"
+            "name             small.paje\n"
+            "path             " +
+                small_ +
+                "\n"
+                "format           paje\n"
+                "size_bytes       " +
+                std::to_string(std::filesystem::file_size(small_)) +
+                "\n"
+                "sha256           " +
+                Sha256OfFile(small_) +
+                "\n"
+                "comment          second, small\n"
+                "ingested_at      YYYY-MM-DDTHH:MM:SSZ\n"
+                "tool_version     0.1.0\n"
+                "status           complete\n"
+                "error\n"
+                "loader_host      HOST\n"
+                "loader_pid       PID\n"
+                "start_time       0.0\n"
+                "end_time         3.0\n"
+                "container_count  4\n"
+                "state_count      3\n"
+                "event_count      1\n"
+                "variable_count   1\n"
+                "link_count       1\n"
+                "metadata\n"
+                "\n"
+                "id  kind       name    alias  rows\n"
+                " 0  container  0                 1\n"
+                " 1  container  Node    N         1\n"
+                " 2  container  Thread  T         2\n"
+                " 3  state      State   S         3\n"
+                " 4  event      Ev      E         1\n"
+                " 5  variable   Var     V         1\n"
+                " 6  link       Link    L         1\n");
+  EXPECT_EQ(Run("info", "small.paje").out, run.out);
+}
+
+TEST_F(ArchiveCli, InfoJsonIsOneObjectWithItsTypes) {
+  CliRun run = Run("info", "--json ring.paje");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(Masked(run.out),
+            "{\"id\":1,\"name\":\"ring.paje\",\"path\":\"" + ring_ +
+                "\",\"format\":\"paje\",\"size_bytes\":5621,\"sha256\":\"" + Sha256OfFile(ring_) +
+                "\",\"comment\":null,\"ingested_at\":\"YYYY-MM-DDTHH:MM:SSZ\","
+                "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
+                "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
+                "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
+                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"types\":["
+                "{\"id\":0,\"kind\":\"container\",\"name\":\"0\",\"alias\":null,\"rows\":1},"
+                "{\"id\":1,\"kind\":\"container\",\"name\":\"Cluster\",\"alias\":\"CLUSTER\","
+                "\"rows\":1},"
+                "{\"id\":2,\"kind\":\"container\",\"name\":\"Node\",\"alias\":\"NODE\",\"rows\":2},"
+                "{\"id\":3,\"kind\":\"container\",\"name\":\"MPI rank\",\"alias\":\"RANK\","
+                "\"rows\":4},"
+                "{\"id\":4,\"kind\":\"state\",\"name\":\"MPI state\",\"alias\":\"STATE\","
+                "\"rows\":48},"
+                "{\"id\":5,\"kind\":\"event\",\"name\":\"Marker\",\"alias\":\"MARK\",\"rows\":3},"
+                "{\"id\":6,\"kind\":\"variable\",\"name\":\"Memory used\",\"alias\":\"MEM\","
+                "\"rows\":26},"
+                "{\"id\":7,\"kind\":\"link\",\"name\":\"Message\",\"alias\":\"MSG\",\"rows\":12}"
+                "]}\n");
+}
+
+TEST_F(ArchiveCli, InfoOfAnUnknownOrAmbiguousTraceFails) {
+  CliRun unknown = Run("info", "nosuch.paje");
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_EQ(unknown.out, "");
+  EXPECT_EQ(unknown.err, "tracedb: " + db_ + ": no trace 'nosuch.paje' (see tracedb list)\n");
+  EXPECT_EQ(Run("info", "99").err, "tracedb: " + db_ + ": no trace '99' (see tracedb list)\n");
+  // Another small.paje, with other content: the name now means two traces.
+  std::filesystem::create_directories(std::filesystem::path(small_).parent_path() / "other");
+  std::string other = (std::filesystem::path(small_).parent_path() / "other/small.paje").string();
+  WriteTempFile("other/small.paje", Header() + "8 1.0 S t1 A\n");
+  Ingest(other);
+  CliRun ambiguous = Run("info", "small.paje");
+  EXPECT_EQ(ambiguous.exit_code, 1);
+  EXPECT_EQ(ambiguous.err, "tracedb: " + db_ +
+                               ": trace name \"small.paje\" is ambiguous: ids 2 (complete), 3 "
+                               "(complete); use an id\n");
+}
+
+TEST_F(ArchiveCli, QueryCsvPrintsExactRows) {
+  CliRun run = Query("--csv",
+                     "SELECT trace_id, value, count(*) AS n, round(sum(duration), 3) AS total"
+                     " FROM state_view GROUP BY trace_id, value ORDER BY trace_id, value");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out,
+            "trace_id,value,n,total\n"
+            "1,Computing,12,6.6\n"
+            "1,MPI_Barrier,12,0.594\n"
+            "1,MPI_Recv,12,0.096\n"
+            "1,MPI_Send,12,0.12\n"
+            "2,A,2,3.5\n"
+            "2,B,1,1.0\n");
+}
+
+TEST_F(ArchiveCli, QueryCsvQuotesAndTellsNullFromEmpty) {
+  CliRun run = Query("--csv", "SELECT 'a,\"b\"' AS q, NULL AS n, '' AS e, 'two\nlines' AS l");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "q,n,e,l\n\"a,\"\"b\"\"\",,\"\",\"two\nlines\"\n");
+}
+
+TEST_F(ArchiveCli, QueryJsonHasNumbersNullsAndStrings) {
+  CliRun run = Query("--json",
+                     "SELECT container, value, start_time, end_time, depth, extra"
+                     " FROM state_view WHERE trace_id = 2 ORDER BY container, start_time");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "[\n"
+            "{\"container\":\"thread1\",\"value\":\"A\",\"start_time\":1.0,\"end_time\":3.0,"
+            "\"depth\":0,\"extra\":null},\n"
+            "{\"container\":\"thread1\",\"value\":\"B\",\"start_time\":2.0,\"end_time\":3.0,"
+            "\"depth\":1,\"extra\":null},\n"
+            "{\"container\":\"thread2\",\"value\":\"A\",\"start_time\":1.5,\"end_time\":3.0,"
+            "\"depth\":0,\"extra\":null}\n"
+            "]\n");
+  EXPECT_EQ(Query("--json", "SELECT 1 WHERE 0").out, "[]\n");
+  EXPECT_EQ(Query("--json", "SELECT 'say \"hi\"\\' AS s").out,
+            "[\n{\"s\":\"say \\\"hi\\\"\\\\\"}\n]\n");
+}
+
+TEST_F(ArchiveCli, QueryPrintsAnAlignedTableByDefault) {
+  CliRun run = Query("",
+                     "SELECT value, count(*), NULL AS none FROM state_view"
+                     " GROUP BY value ORDER BY value");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "value        count(*)  none\n"
+            "A                   2\n"
+            "B                   1\n"
+            "Computing          12\n"
+            "MPI_Barrier        12\n"
+            "MPI_Recv           12\n"
+            "MPI_Send           12\n");
+}
+
+TEST_F(ArchiveCli, QueryRefusesWrites) {
+  for (const char* sql : {"DELETE FROM trace", "UPDATE trace SET name = 'x'", "CREATE TABLE t (x)",
+                          "DROP VIEW state_view", "VACUUM"}) {
+    CliRun run = Query("", sql);
+    EXPECT_EQ(run.exit_code, 1) << sql;
+    EXPECT_EQ(run.out, "") << sql;
+    EXPECT_EQ(run.err, "tracedb: " + db_ +
+                           ": tracedb query is read-only and this statement would write"
+                           " (tracedb delete removes traces)\n")
+        << sql;
+  }
+  // Turning query_only off is allowed, but the statement ends there.
+  EXPECT_EQ(Query("", "PRAGMA query_only = OFF").exit_code, 0);
+  SqliteConnection c(db_);
+  EXPECT_EQ(Rows(c, "SELECT id, name FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|ring.paje", "2|small.paje"}));
+}
+
+TEST_F(ArchiveCli, QuerySqlErrorsNameTheDatabase) {
+  CliRun run = Query("--csv", "SELEC 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "tracedb: " + db_ + ": near \"SELEC\": syntax error\n");
+  EXPECT_EQ(Query("", "SELECT * FROM nosuch").err, "tracedb: " + db_ + ": no such table: nosuch\n");
+  EXPECT_EQ(Query("--csv --json", "SELECT 1").exit_code, 2);
+}
+
+TEST_F(ArchiveCli, DeleteLeavesTheOtherTraceIntact) {
+  CliRun dump_before = Tracedb("dump --db " + db_ + " 2");
+  ASSERT_EQ(dump_before.exit_code, 0) << dump_before.err;
+  SqliteConnection c(db_);
+  std::vector<std::string> counts_before = RowCounts(c, 2);
+  CliRun run = Run("delete", "ring.paje");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "deleted trace 1 (ring.paje)\n");
+  EXPECT_EQ(RowCounts(c, 2), counts_before);
+  EXPECT_EQ(RowCounts(c, 1),
+            (std::vector<std::string>{"container=0", "event=0", "link=0", "state=0", "type=0",
+                                      "value=0", "variable=0"}));
+  EXPECT_EQ(Tracedb("dump --db " + db_ + " 2").out, dump_before.out);
+  EXPECT_EQ(Rows(c, "SELECT id FROM trace"), std::vector<std::string>{"2"});
+  // The checkpoint emptied the write-ahead log.
+  EXPECT_EQ(std::filesystem::file_size(db_ + "-wal"), 0u);
+}
+
+TEST_F(ArchiveCli, DeleteGoesOnPastAnUnknownTraceAndExitsOne) {
+  CliRun run = Run("delete", "nosuch 2 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: " + db_ +
+                         ": no trace 'nosuch' (see tracedb list)\n"
+                         "deleted trace 2 (small.paje)\n"
+                         "deleted trace 1 (ring.paje)\n");
+  CliRun list = Run("list", "");
+  EXPECT_EQ(list.out, "");
+  CliRun vacuum = Run("delete", "--vacuum 1");
+  EXPECT_EQ(vacuum.exit_code, 1);
+  EXPECT_EQ(vacuum.err, "tracedb: " + db_ + ": no trace '1' (see tracedb list)\n");
+  EXPECT_EQ(Run("delete", "").exit_code, 2);
+}
+
+TEST(ArchiveCliEmpty, ListOfAnEmptyArchiveSaysSoOnStderrOnly) {
+  std::string db = FreshDbPath("empty.sqlite");
+  { SqliteConnection create(db); }
+  CliRun run = Tracedb("list --db " + db);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, db + ": no traces yet; add some with tracedb ingest --db " + db + " FILE\n");
+  CliRun json = Tracedb("list --json --db " + db);
+  EXPECT_EQ(json.out, "[]\n");
+  EXPECT_EQ(json.err, "");
+}
+
+TEST(ArchiveCliEmpty, MissingDatabaseIsAnErrorAndNotCreated) {
+  std::string db = FreshDbPath("missing.sqlite");
+  for (const char* command : {"list", "info 1", "delete 1", "query 'SELECT 1'"}) {
+    CliRun run = Tracedb(std::string(command) + " --db " + db);
+    EXPECT_EQ(run.exit_code, 1) << command;
+    EXPECT_EQ(run.err, "tracedb: " + db + ": no such database (tracedb ingest --db " + db +
+                           " FILE creates it)\n")
+        << command;
+  }
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+}  // namespace
+}  // namespace tracedb::testing

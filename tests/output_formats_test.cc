@@ -1,0 +1,112 @@
+// The output formats of query results: text table, CSV and JSON.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "output/csv_text.h"
+#include "output/json_table.h"
+#include "output/result_table.h"
+#include "output/table_text.h"
+
+namespace tracedb::testing {
+namespace {
+
+// Text, integer, real and NULL cells, with names that need care.
+ResultTable Sample() {
+  return ResultTable{.columns = {"name", "n", "mean", "note"},
+                     .rows = {{TextCell("Computing"), IntegerCell(16), RealCell(0.5), NullCell()},
+                              {TextCell("MPI_Send"), IntegerCell(-3), RealCell(12.25),
+                               TextCell("a, \"b\"")},
+                              {TextCell("Pajé"), IntegerCell(1200), NullCell(), TextCell("")}}};
+}
+
+TEST(FormatReal, KeepsAPointOnWholeNumbersAndFifteenDigits) {
+  EXPECT_EQ(FormatReal(0.0), "0.0");
+  EXPECT_EQ(FormatReal(2.0), "2.0");
+  EXPECT_EQ(FormatReal(-2.0), "-2.0");
+  EXPECT_EQ(FormatReal(1.81), "1.81");
+  EXPECT_EQ(FormatReal(0.1 + 0.2), "0.3");
+  EXPECT_EQ(FormatReal(1e20), "1e+20");
+  EXPECT_EQ(FormatReal(1.5e-7), "1.5e-07");
+  EXPECT_EQ(FormatReal(std::numeric_limits<double>::infinity()), "inf");
+}
+
+TEST(TextTable, AlignsNumbersRightTextLeftWithoutTrailingSpaces) {
+  EXPECT_EQ(FormatTextTable(Sample()),
+            "name          n   mean  note\n"
+            "Computing    16    0.5\n"
+            "MPI_Send     -3  12.25  a, \"b\"\n"
+            "Pajé       1200\n");
+}
+
+TEST(TextTable, HeaderAloneWhenNoRowsAndNothingWithoutColumns) {
+  EXPECT_EQ(FormatTextTable(ResultTable{.columns = {"a", "bb"}}), "a  bb\n");
+  EXPECT_EQ(FormatTextTable(ResultTable{}), "");
+}
+
+TEST(TextTable, ExplicitAlignmentAndNoHeader) {
+  ResultTable table{.columns = {"k", "v"},
+                    .rows = {{TextCell("size"), TextCell("5.6 kB")},
+                             {TextCell("id"), IntegerCell(12)}}};
+  EXPECT_EQ(FormatTextTable(table, {.align = {Align::kLeft, Align::kRight}, .header = false}),
+            "size  5.6 kB\n"
+            "id        12\n");
+  // A column with text in it is text, so 12 aligns left.
+  EXPECT_EQ(FormatTextTable(table), "k     v\nsize  5.6 kB\nid    12\n");
+}
+
+TEST(TextTable, EscapesControlCharactersToKeepOneLinePerRow) {
+  ResultTable table{.columns = {"a\nb"}, .rows = {{TextCell("x\ty\r\n\x01")}}};
+  EXPECT_EQ(FormatTextTable(table), "a\\nb\nx\\ty\\r\\n\\x01\n");
+}
+
+TEST(CsvText, QuotesOnlyWhatNeedsItAndTellsNullFromEmpty) {
+  EXPECT_EQ(FormatCsv(Sample()),
+            "name,n,mean,note\n"
+            "Computing,16,0.5,\n"
+            "MPI_Send,-3,12.25,\"a, \"\"b\"\"\"\n"
+            "Pajé,1200,,\"\"\n");
+}
+
+TEST(CsvText, QuotesLineBreaksAndHeaderNames) {
+  ResultTable table{.columns = {"x,y", "plain"},
+                    .rows = {{TextCell("two\nlines"), TextCell("cr\r")}}};
+  EXPECT_EQ(FormatCsv(table), "\"x,y\",plain\n\"two\nlines\",\"cr\r\"\n");
+}
+
+TEST(JsonTable, NumbersNullsAndEscapedStrings) {
+  EXPECT_EQ(FormatJsonArray(Sample()),
+            "[\n"
+            "{\"name\":\"Computing\",\"n\":16,\"mean\":0.5,\"note\":null},\n"
+            "{\"name\":\"MPI_Send\",\"n\":-3,\"mean\":12.25,\"note\":\"a, \\\"b\\\"\"},\n"
+            "{\"name\":\"Pajé\",\"n\":1200,\"mean\":null,\"note\":\"\"}\n"
+            "]\n");
+}
+
+TEST(JsonTable, EmptyArrayAndNonFiniteRealsAsNull) {
+  EXPECT_EQ(FormatJsonArray(ResultTable{.columns = {"a"}}), "[]\n");
+  double inf = std::numeric_limits<double>::infinity();
+  ResultTable table{.columns = {"r", "t\n"},
+                    .rows = {{RealCell(-inf), TextCell("back\\slash\x1f")},
+                             {RealCell(1e20), TextCell("é")}}};
+  EXPECT_EQ(FormatJsonArray(table),
+            "[\n"
+            "{\"r\":null,\"t\\u000a\":\"back\\\\slash\\u001f\"},\n"
+            "{\"r\":1e+20,\"t\\u000a\":\"é\"}\n"
+            "]\n");
+}
+
+TEST(JsonTable, StreamingPiecesMakeTheSameArray) {
+  ResultTable sample = Sample();
+  std::string out;
+  for (size_t i = 0; i < sample.rows.size(); ++i) {
+    AppendJsonArraySeparator(&out, i);
+    AppendJsonObject(&out, sample.columns, sample.rows[i]);
+  }
+  AppendJsonArrayEnd(&out, sample.rows.size());
+  EXPECT_EQ(out, FormatJsonArray(sample));
+}
+
+}  // namespace
+}  // namespace tracedb::testing
