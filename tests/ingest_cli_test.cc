@@ -2,6 +2,8 @@
 // --force, failures that leave nothing), and dump --db equal to dump.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "db/sqlite_connection.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
@@ -137,6 +139,49 @@ TEST(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
   SqliteConnection c(db);
   EXPECT_EQ(Rows(c, "SELECT name, status FROM trace"),
             std::vector<std::string>{"good.paje|complete"});
+}
+
+}  // namespace
+}  // namespace tracedb::testing
+
+namespace tracedb::testing {
+namespace {
+
+bool Exists(const std::string& path) { return std::ifstream(path).good(); }
+
+// SIGKILL in the middle of a load: the archive keeps its other traces, the
+// next command removes the interrupted trace and its scratch file, and the
+// same file then loads.
+TEST(IngestCli, AKilledIngestIsCleanedUpAndCanBeRedone) {
+  std::string big = WriteTempFile("big.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 40M " + big).c_str()), 0);
+  std::string db = FreshDbPath("killed.sqlite");
+  std::string first = WriteTempFile("first.paje", Header() + kBody);
+  ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + first).exit_code, 0);
+  std::string scratch = db + ".load-2";
+  std::string script = std::string(TRACEDB_BINARY) + " ingest -q --db " + db + " " + big +
+                       " & pid=$!; while [ ! -s " + scratch +
+                       " ]; do sleep 0.01; done; sleep 0.2; kill -9 $pid; wait $pid; exit 0";
+  ASSERT_EQ(std::system(script.c_str()), 0);
+  ASSERT_TRUE(Exists(scratch));
+  {
+    SqliteConnection c(db);
+    EXPECT_EQ(Rows(c, "SELECT id, status FROM trace ORDER BY id"),
+              (std::vector<std::string>{"1|complete", "2|loading"}));
+    EXPECT_EQ(Rows(c, "SELECT count(*) FROM state WHERE trace_id = 2"),
+              std::vector<std::string>{"0"});
+  }
+  CliRun list = Tracedb("list --db " + db);
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(list.err, "tracedb: warning: " + db +
+                          ": removed trace 2 (big.paje), whose ingest was interrupted\n");
+  EXPECT_FALSE(Exists(scratch));
+  CliRun again = Tracedb("ingest -q --db " + db + " " + big);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  SqliteConnection c(db);
+  EXPECT_EQ(Rows(c, "SELECT id, name, status FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|first.paje|complete", "3|big.paje|complete"}));
+  EXPECT_EQ(Rows(c, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});
 }
 
 }  // namespace

@@ -148,7 +148,6 @@ int RunIngest(const IngestArgs& args) {
   SqliteConnection connection(args.db);
   Migrate(connection);
   std::vector<int64_t> interrupted = CleanInterrupted(connection);
-  RemoveStaleLoadFiles(args.db, interrupted);
   for (int64_t id : interrupted) {
     spdlog::warn("{}: removed trace {}, whose ingest was interrupted", args.db, id);
   }

@@ -1,5 +1,7 @@
 #include "db/trace_catalog.h"
 
+#include "db/sqlite_staged_load.h"
+
 #include <charconv>
 
 #include "db/db_error.h"
@@ -263,6 +265,7 @@ bool DeleteTrace(SqliteConnection& connection, int64_t id) {
   RefuseLiveLoader(connection, *record);
   DeleteTraceAndRows(connection, id);
   transaction.Commit();
+  if (record->status == TraceStatus::kLoading) RemoveStaleLoadFiles(connection.path(), {id});
   return true;
 }
 
@@ -279,6 +282,7 @@ std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {
     SqliteTransaction transaction(connection);
     DeleteTraceAndRows(connection, record.id);
     transaction.Commit();
+    RemoveStaleLoadFiles(connection.path(), {record.id});
     cleaned.push_back(record.id);
   }
   return cleaned;

@@ -60,7 +60,8 @@ std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::stri
 bool DeleteTrace(SqliteConnection& connection, int64_t id);
 
 // Deletes every loading trace whose loader ran on this host and is gone
-// (LoaderState::kGone), each in its own transaction; returns their ids.
+// (LoaderState::kGone), each in its own transaction, and the scratch file
+// its load left (db/sqlite_staged_load.h); returns their ids.
 std::vector<int64_t> CleanInterrupted(SqliteConnection& connection);
 
 }  // namespace tracedb
