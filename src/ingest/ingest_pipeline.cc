@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "pipeline/bounded_queue.h"
+#include "sim/name_snapshot.h"
 
 namespace tracedb {
 namespace {
@@ -37,12 +38,14 @@ IngestResult IngestTrace(const std::string& path, RowWriter& writer,
                        .keep_extras = true},
                       &registry, &sink);
   paje::ReadOptions read{.parse_workers = options.parse_workers};
-  if (options.progress) {
-    read.on_block = [&](uint64_t bytes) {
-      const RowCounts& c = sink.counts();
-      options.progress(bytes, c.containers + c.states + c.events + c.variables + c.links);
-    };
-  }
+  NameResolver resolver;
+  read.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
+  read.on_block = [&](uint64_t bytes) {
+    resolver.Publish(registry);
+    if (!options.progress) return;
+    const RowCounts& c = sink.counts();
+    options.progress(bytes, c.containers + c.states + c.events + c.variables + c.links);
+  };
   IngestResult result;
   try {
     auto stats = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); }, read);

@@ -66,7 +66,9 @@ struct FieldLayout {
   FieldLayout() { position.fill(-1); }
 };
 
-// Compact on purpose (56 bytes): a block holds one per line, and the parser
+inline constexpr uint32_t kUnresolved = UINT32_MAX;
+
+// Compact on purpose (72 bytes): a block holds one per line, and the parser
 // workers write and the simulator reads hundreds of thousands of them.
 struct Event {
   EventKind kind;
@@ -77,6 +79,13 @@ struct Event {
   const FieldLayout* layout = nullptr;
   const std::string_view* tokens = nullptr;  // set once the batch's token list stops growing
   uint32_t token_offset = 0;                 // where this line's tokens start in that list
+  // Registry ids a parser worker already found for the Container, Type,
+  // Value and Start/EndContainer fields (sim/name_snapshot.h); the simulator
+  // looks up only what is kUnresolved.
+  uint32_t container_id = kUnresolved;
+  uint32_t type_id = kUnresolved;
+  uint32_t value_id = kUnresolved;
+  uint32_t link_end_id = kUnresolved;
 
   std::string_view Get(Field f) const {
     int pos = layout->position[static_cast<int>(f)];

@@ -16,6 +16,7 @@ struct DumpPipelineOptions {
   bool user_fields = false;              // append user-defined fields (pj_dump -u)
   bool ignore_incomplete_links = false;  // drop incomplete links (pj_dump -z)
   paje::ReadOptions read;
+  bool pre_resolve = true;  // parser workers resolve names ahead (sim/name_snapshot.h)
 };
 
 struct DumpStats {

@@ -44,9 +44,19 @@ struct ContainerInfo {
   double start;
 };
 
+// Frozen copies of a Registry's identifier indexes (see sim/name_snapshot.h).
+struct NameSnapshot {
+  NameIndex types;
+  std::vector<NameIndex> values;  // per type id
+  NameIndex containers;
+};
+
 class Registry {
  public:
   Registry();
+
+  // A copy of the identifier indexes, for other threads to read.
+  NameSnapshot Names() const { return {type_index_, value_index_, container_index_}; }
 
   std::optional<uint32_t> FindType(std::string_view identifier) const;
   std::optional<uint32_t> FindValue(uint32_t type, std::string_view identifier) const;

@@ -99,7 +99,27 @@ void Simulator::Apply(const Event& e) {
 
 // --- resolving identifiers ------------------------------------------------
 
+namespace {
+
+// The id a parser worker found already (sim/name_snapshot.h), if any.
+uint32_t PreResolved(const Event& e, Field field) {
+  switch (field) {
+    case Field::kContainer:
+      return e.container_id;
+    case Field::kType:
+      return e.type_id;
+    case Field::kStartContainer:
+    case Field::kEndContainer:
+      return e.link_end_id;
+    default:
+      return kUnresolved;
+  }
+}
+
+}  // namespace
+
 uint32_t Simulator::ResolveType(const Event& e, Field field, std::string_view role) const {
+  if (uint32_t id = PreResolved(e, field); id != kUnresolved) return id;
   auto id = registry_->FindType(e.Get(field));
   if (!id) throw ProblemError(e.line, "unknown " + std::string(role) + " " + Quote(e.Get(field)));
   return *id;
@@ -117,12 +137,15 @@ uint32_t Simulator::ResolveContainerType(const Event& e, Field field,
 }
 
 uint32_t Simulator::ResolveContainer(const Event& e, Field field, std::string_view role) const {
+  if (uint32_t id = PreResolved(e, field); id != kUnresolved) return id;
   auto id = registry_->FindContainer(e.Get(field));
   if (!id) throw ProblemError(e.line, "unknown " + std::string(role) + " " + Quote(e.Get(field)));
   return *id;
 }
 
-uint32_t Simulator::ResolveValue(uint32_t type, std::string_view identifier) {
+uint32_t Simulator::ResolveValue(const Event& e, uint32_t type) {
+  if (e.value_id != kUnresolved) return e.value_id;
+  std::string_view identifier = e.Get(Field::kValue);
   if (auto id = registry_->FindValue(type, identifier)) return *id;
   // Values never declared are made on the fly, named by their identifier.
   return registry_->AddValue({.name = std::string(identifier), .alias = "", .type = type});
@@ -340,11 +363,11 @@ void Simulator::StateEvent(const Event& e) {
   switch (e.kind) {
     case EventKind::kSetState:
       ResetStates(track, target->container, e.time, *sink_);
-      PushState(track, target->container, e.time, ResolveValue(target->type, e.Get(Field::kValue)),
+      PushState(track, target->container, e.time, ResolveValue(e, target->type),
                 TakeExtras(e));
       break;
     case EventKind::kPushState:
-      PushState(track, target->container, e.time, ResolveValue(target->type, e.Get(Field::kValue)),
+      PushState(track, target->container, e.time, ResolveValue(e, target->type),
                 TakeExtras(e));
       break;
     case EventKind::kPopState:
@@ -368,7 +391,7 @@ void Simulator::NewEvent(const Event& e) {
   track.last = LastEntity{.any = true, .start = e.time, .has_end = true, .end = e.time};
   sink_->OnEvent(EventRow{.container = target->container,
                           .type = target->type,
-                          .value = ResolveValue(target->type, e.Get(Field::kValue)),
+                          .value = ResolveValue(e, target->type),
                           .time = e.time,
                           .extras = TakeExtras(e)});
   Touch(target->container, e.time);
@@ -411,7 +434,7 @@ void Simulator::LinkEvent(const Event& e) {
   Track& track = live_[target->container].TrackFor(target->type);
   if (!track.links) track.links = std::make_unique<LinkTrack>();
   std::string_view key = e.Get(Field::kKey);
-  LinkHalf half{is_start, e.time, end, ResolveValue(target->type, e.Get(Field::kValue)), key,
+  LinkHalf half{is_start, e.time, end, ResolveValue(e, target->type), key,
                 e.line, TakeExtras(e)};
   PendingLink link;
   switch (MatchLinkHalf(*track.links, std::move(half), &link)) {

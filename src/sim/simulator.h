@@ -59,7 +59,8 @@ class Simulator {
   uint32_t ResolveType(const Event& e, Field field, std::string_view role) const;
   uint32_t ResolveContainerType(const Event& e, Field field, std::string_view role) const;
   uint32_t ResolveContainer(const Event& e, Field field, std::string_view role) const;
-  uint32_t ResolveValue(uint32_t type, std::string_view identifier);
+  // The Value field's value of `type`, made on the fly if never declared.
+  uint32_t ResolveValue(const Event& e, uint32_t type);
   // Container and type of an entity event, checked; nullopt if the
   // container is destroyed (the event is then ignored).
   std::optional<Target> ResolveTarget(const Event& e, TypeKind kind);

@@ -47,7 +47,9 @@ ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
     ParseInParallel(
         reader, options.parse_workers,
         [&](std::shared_ptr<const std::string> text) {
-          return ParseBlock(std::move(text), *snapshot.Get());
+          ParsedBlock parsed = ParseBlock(std::move(text), *snapshot.Get());
+          if (options.prepare) options.prepare(parsed.batch);
+          return parsed;
         },
         [&](ParsedBlock&& parsed) {
           sequencer.Deliver(parsed, consume);

@@ -19,6 +19,9 @@ struct ReadOptions {
   // Called on the consumer's thread after each block, with the bytes
   // (uncompressed) whose events have all been consumed.
   std::function<void(uint64_t bytes_done)> on_block;
+  // Called on the parser worker with each parsed batch, before it is handed
+  // on (e.g. to resolve names ahead of the simulator).
+  std::function<void(EventBatch& batch)> prepare;
 };
 
 struct ReadStats {

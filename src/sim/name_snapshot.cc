@@ -1,0 +1,68 @@
+#include "sim/name_snapshot.h"
+
+namespace tracedb {
+namespace {
+
+size_t EntryCount(const Registry& r) {
+  return r.type_count() + r.value_count() + r.container_count();
+}
+
+uint32_t Lookup(const NameIndex& index, const Event& e, Field field) {
+  if (!e.Has(field)) return kUnresolved;
+  return index.Find(e.Get(field)).value_or(kUnresolved);
+}
+
+bool HasValue(EventKind kind) {
+  return kind == EventKind::kSetState || kind == EventKind::kPushState ||
+         kind == EventKind::kNewEvent || kind == EventKind::kStartLink ||
+         kind == EventKind::kEndLink;
+}
+
+bool IsEntityEvent(EventKind kind) {
+  return kind >= EventKind::kCreateContainer && kind <= EventKind::kEndLink &&
+         kind != EventKind::kDestroyContainer;
+}
+
+void ResolveEvent(const NameSnapshot& names, Event& e) {
+  e.container_id = Lookup(names.containers, e, Field::kContainer);
+  e.type_id = Lookup(names.types, e, Field::kType);
+  if (HasValue(e.kind) && e.type_id != kUnresolved && e.type_id < names.values.size()) {
+    e.value_id = Lookup(names.values[e.type_id], e, Field::kValue);
+  }
+  if (e.kind == EventKind::kStartLink) {
+    e.link_end_id = Lookup(names.containers, e, Field::kStartContainer);
+  } else if (e.kind == EventKind::kEndLink) {
+    e.link_end_id = Lookup(names.containers, e, Field::kEndContainer);
+  }
+}
+
+}  // namespace
+
+void NameResolver::Publish(const Registry& registry) {
+  size_t size = EntryCount(registry);
+  ++calls_since_;
+  size_t grown = size - published_size_;
+  if (grown == 0) return;
+  // Copy when a sixteenth is new, or after 64 blocks with anything new.
+  if (grown * 16 < size && calls_since_ < 64) return;
+  auto snapshot = std::make_shared<const NameSnapshot>(registry.Names());
+  std::lock_guard lock(mutex_);
+  snapshot_ = std::move(snapshot);
+  published_size_ = size;
+  calls_since_ = 0;
+}
+
+std::shared_ptr<const NameSnapshot> NameResolver::Current() const {
+  std::lock_guard lock(mutex_);
+  return snapshot_;
+}
+
+void NameResolver::Resolve(EventBatch& batch) const {
+  std::shared_ptr<const NameSnapshot> names = Current();
+  if (!names) return;
+  for (Event& e : batch.events) {
+    if (IsEntityEvent(e.kind)) ResolveEvent(*names, e);
+  }
+}
+
+}  // namespace tracedb

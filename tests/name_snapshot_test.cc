@@ -1,0 +1,64 @@
+// Names resolved by the parser workers from registry snapshots must give
+// exactly what the simulator's own lookups give, errors included.
+#include "sim/name_snapshot.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+DumpOutcome DumpFile(const std::string& path, bool pre_resolve, size_t block, int workers) {
+  std::string trace;
+  {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    trace = s.str();
+  }
+  return DumpRaw(trace, {.user_fields = true,
+                         .read = {.blocks = {.block_size = block, .first_block_size = block},
+                                  .parse_workers = workers},
+                         .pre_resolve = pre_resolve});
+}
+
+TEST(NameResolver, ResolvedAheadEqualsResolvedInOrderOnAChurningTrace) {
+  // Containers come and go every 20 lines, so snapshots lag behind the
+  // registry all the time.
+  std::string path = WriteTempFile("churn.paje", "");
+  std::string gen = std::string(TRACEDB_GEN) + " --size 600K --churn 20 --containers 40 " + path;
+  ASSERT_EQ(std::system(gen.c_str()), 0);
+  DumpOutcome plain = DumpFile(path, false, 1 << 20, 0);
+  ASSERT_TRUE(plain.ok) << plain.error;
+  ASSERT_GT(plain.lines.size(), 5000u);
+  for (size_t block : {4096, 65536}) {
+    for (int workers : {0, 2}) {
+      DumpOutcome resolved = DumpFile(path, true, block, workers);
+      ASSERT_TRUE(resolved.ok) << resolved.error;
+      EXPECT_EQ(resolved.lines, plain.lines) << "block " << block << ", workers " << workers;
+    }
+  }
+}
+
+TEST(NameResolver, ErrorsAreTheSameWhenNamesAreResolvedAhead) {
+  std::string body;
+  for (int i = 0; i < 300; ++i) body += "12 " + std::to_string(i) + " E t1 x\n";
+  body += "7 300 T t1\n";          // t1 destroyed: later events on it are ignored
+  body += "12 301 E t1 x\n";
+  body += "8 302 E t2 A\n";        // E is an event type, not a state type
+  for (bool pre : {false, true}) {
+    auto out = Dump(body, {.read = {.blocks = {.block_size = 256, .first_block_size = 256},
+                                    .parse_workers = 2},
+                           .pre_resolve = pre});
+    EXPECT_EQ(out.error, ErrorAt(BodyLine(303), "type 'Ev' is an event type, not a state type"))
+        << pre;
+  }
+}
+
+}  // namespace
+}  // namespace tracedb::testing
