@@ -31,6 +31,7 @@ TEST(SqliteConnection, OpeningSetsTheBulkLoadPragmas) {
   EXPECT_EQ(Rows(connection, "PRAGMA busy_timeout"), std::vector<std::string>{"60000"});
   // Files, not memory: publishing a trace sorts and copies all its rows.
   EXPECT_EQ(Rows(connection, "PRAGMA temp_store"), std::vector<std::string>{"0"});  // DEFAULT
+  EXPECT_EQ(Rows(connection, "PRAGMA page_size"), std::vector<std::string>{"16384"});
 }
 
 TEST(SqliteConnection, ErrorsNameTheFileAndSqlitesMessage) {
