@@ -11,10 +11,9 @@ namespace tracedb {
 namespace {
 
 TypeKind KindFromName(const std::string& kind) {
-  if (kind == "state") return TypeKind::kState;
-  if (kind == "event") return TypeKind::kEvent;
-  if (kind == "variable") return TypeKind::kVariable;
-  if (kind == "link") return TypeKind::kLink;
+  for (TypeKind k : {TypeKind::kState, TypeKind::kEvent, TypeKind::kVariable, TypeKind::kLink}) {
+    if (kind == TypeKindName(k)) return k;
+  }
   return TypeKind::kContainer;
 }
 

@@ -5,25 +5,6 @@
 #include "output/json_text.h"
 
 namespace tracedb {
-namespace {
-
-const char* KindName(TypeKind kind) {
-  switch (kind) {
-    case TypeKind::kContainer:
-      return "container";
-    case TypeKind::kState:
-      return "state";
-    case TypeKind::kEvent:
-      return "event";
-    case TypeKind::kVariable:
-      return "variable";
-    case TypeKind::kLink:
-      return "link";
-  }
-  return "?";
-}
-
-}  // namespace
 
 BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit)
     : registry_(registry), batch_rows_(batch_rows == 0 ? 1 : batch_rows), emit_(std::move(emit)) {}
@@ -74,7 +55,7 @@ void BatchingSink::OnLink(const LinkRow& row) {
 void BatchingSink::Finish() {
   for (uint32_t id = 0; id < registry_.type_count(); ++id) {
     const TypeInfo& t = registry_.type(id);
-    batch_.types.push_back(TypeRecord{id, t.parent, KindName(t.kind), t.name, t.alias,
+    batch_.types.push_back(TypeRecord{id, t.parent, std::string(TypeKindName(t.kind)), t.name, t.alias,
                                       t.start_type, t.end_type});
   }
   for (uint32_t id = 0; id < registry_.value_count(); ++id) {

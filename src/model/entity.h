@@ -15,6 +15,23 @@ namespace tracedb {
 
 enum class TypeKind : uint8_t { kContainer, kState, kEvent, kVariable, kLink };
 
+// "container", "state", ...: the words of messages and of the type.kind column.
+constexpr std::string_view TypeKindName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kContainer:
+      return "container";
+    case TypeKind::kState:
+      return "state";
+    case TypeKind::kEvent:
+      return "event";
+    case TypeKind::kVariable:
+      return "variable";
+    case TypeKind::kLink:
+      return "link";
+  }
+  return "?";
+}
+
 inline constexpr int64_t kNoContainer = -1;  // a link half that never came
 
 // A user-defined field of an entity. The name points into the event

@@ -14,24 +14,8 @@ namespace {
 
 std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-std::string_view KindWord(TypeKind kind) {
-  switch (kind) {
-    case TypeKind::kContainer:
-      return "container";
-    case TypeKind::kState:
-      return "state";
-    case TypeKind::kEvent:
-      return "event";
-    case TypeKind::kVariable:
-      return "variable";
-    case TypeKind::kLink:
-      return "link";
-  }
-  return "?";
-}
-
 std::string WithArticle(TypeKind kind) {
-  return (kind == TypeKind::kEvent ? "an " : "a ") + std::string(KindWord(kind));
+  return (kind == TypeKind::kEvent ? "an " : "a ") + std::string(TypeKindName(kind));
 }
 
 // "r g b" or "r,g,b" (an optional fourth alpha), or six hex digits.
@@ -244,7 +228,7 @@ void Simulator::DefineValue(const Event& e) {
   TypeKind kind = registry_->type(type).kind;
   if (kind == TypeKind::kContainer || kind == TypeKind::kVariable) {
     throw ProblemError(e.line, "cannot define value " + Quote(name) + " for " +
-                                   std::string(KindWord(kind)) + " type " +
+                                   std::string(TypeKindName(kind)) + " type " +
                                    Quote(e.Get(Field::kType)));
   }
   for (std::string_view id : {alias, name}) {
