@@ -31,6 +31,22 @@ TEST(TokenizeLine, HashStartsACommentAnywhereOutsideQuotes) {
   EXPECT_EQ(Tokens("unq#comment trailing"), (V{"unq"}));
 }
 
+// Tokens are scanned 8 bytes at a time: put each delimiter at every offset
+// of a word, and bytes that differ from a delimiter by one bit beside it.
+TEST(TokenizeLine, FindsEveryDelimiterAtEveryOffsetOfLongTokens) {
+  for (char delimiter : {' ', '\t', '#'}) {
+    for (size_t at = 0; at < 20; ++at) {
+      std::string token(at + 1, 'x');
+      if (at >= 2) token[at / 2] = '"';  // a quote inside a token is a plain byte
+      if (at >= 1) token[at] = static_cast<char>(0xa2);  // high bit set, like UTF-8
+      std::string line = token + delimiter + "tail_of_the_line_longer_than_eight";
+      V expected = delimiter == '#' ? V{token} : V{token, "tail_of_the_line_longer_than_eight"};
+      EXPECT_EQ(Tokens(line), expected) << int(delimiter) << " at " << at;
+    }
+  }
+  EXPECT_EQ(Tokens("0123456789abcdef!\x01\x7f"), V{"0123456789abcdef!\x01\x7f"});
+}
+
 TEST(TokenizeLine, AnUnterminatedQuoteIsReported) {
   std::vector<std::string_view> out;
   EXPECT_EQ(TokenizeLine("a \"open", &out), TokenizeResult::kUnterminatedQuote);
