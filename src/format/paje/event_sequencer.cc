@@ -4,17 +4,16 @@
 #include "model/input_error.h"
 
 namespace tracedb::paje {
-void EventSequencer::Deliver(const ParsedBlock& block, const EventConsumer& consume) {
+void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
   size_t next_deferred = 0;
-  Event event;
-  for (size_t i = 0; i <= block.batch.events.size(); ++i) {
+  std::vector<Event>& events = block.batch.events;
+  for (size_t i = 0; i <= events.size(); ++i) {
     while (next_deferred < block.deferred.size() && block.deferred[next_deferred].before_event == i) {
       DeliverDeferred(block.deferred[next_deferred++], consume);
     }
-    if (i == block.batch.events.size()) break;
-    event = block.batch.events[i];
-    event.line += lines_;
-    consume(event);
+    if (i == events.size()) break;
+    events[i].line += lines_;
+    consume(events[i]);
   }
   if (block.problem) throw ProblemError(lines_ + block.problem->line, block.problem->problem);
   lines_ += block.line_count;

@@ -26,7 +26,8 @@ class EventSequencer {
 
   // Throws ProblemError (with the file line) for a bad line of the block or
   // whatever the consumer throws.
-  void Deliver(const ParsedBlock& block, const EventConsumer& consume);
+  // Events are handed on in place (their line numbers made absolute).
+  void Deliver(ParsedBlock& block, const EventConsumer& consume);
   // The end of the input: an unfinished %EventDef is an error.
   void Finish() const { header_.Finish(lines_); }
 
