@@ -54,16 +54,16 @@ void UsedKeys::Insert(Runs& runs, uint64_t n) {
   runs.insert(next, Run{n, n});
 }
 
-const UsedKeys::Runs* UsedKeys::FindRuns(std::string_view prefix) const {
+UsedKeys::Runs* UsedKeys::FindRuns(std::string_view prefix) {
   if (last_runs_ != nullptr && prefix == last_prefix_) return last_runs_;
   auto it = numbered_.find(prefix);
   if (it == numbered_.end()) return nullptr;
   last_prefix_ = prefix;
-  last_runs_ = const_cast<Runs*>(&it->second);
+  last_runs_ = &it->second;
   return last_runs_;
 }
 
-bool UsedKeys::Contains(std::string_view key) const {
+bool UsedKeys::Contains(std::string_view key) {
   if (auto split = Split(key)) {
     const Runs* runs = FindRuns(split->prefix);
     return runs != nullptr && Contains(*runs, split->number);
@@ -73,7 +73,7 @@ bool UsedKeys::Contains(std::string_view key) const {
 
 void UsedKeys::Insert(std::string_view key) {
   if (auto split = Split(key)) {
-    auto* runs = const_cast<Runs*>(FindRuns(split->prefix));
+    Runs* runs = FindRuns(split->prefix);
     if (runs == nullptr) runs = &numbered_.emplace(std::string(split->prefix), Runs{}).first->second;
     Insert(*runs, split->number);
     return;

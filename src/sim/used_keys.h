@@ -21,7 +21,8 @@ namespace tracedb {
 
 class UsedKeys {
  public:
-  bool Contains(std::string_view key) const;
+  // Not const: it remembers the prefix it looked up last.
+  bool Contains(std::string_view key);
   void Insert(std::string_view key);
   // Stored pieces (runs plus whole keys): what memory grows with.
   size_t pieces() const;
@@ -37,13 +38,13 @@ class UsedKeys {
 
   static bool Contains(const Runs& runs, uint64_t n);
   static void Insert(Runs& runs, uint64_t n);
-  const Runs* FindRuns(std::string_view prefix) const;
+  Runs* FindRuns(std::string_view prefix);
 
   std::unordered_map<std::string, Runs, StringViewHash, std::equal_to<>> numbered_;
   std::unordered_set<std::string, StringViewHash, std::equal_to<>> other_;
   // The prefix last looked up: nearly always the same one.
-  mutable std::string last_prefix_;
-  mutable Runs* last_runs_ = nullptr;
+  std::string last_prefix_;
+  Runs* last_runs_ = nullptr;
 };
 
 }  // namespace tracedb
