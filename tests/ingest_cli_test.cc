@@ -64,6 +64,30 @@ TEST(IngestCli, KeepsUserFieldsAsJson) {
             std::vector<std::string>{R"({"Size":"4096","Note":"a\\\"b"}|4096)"});
 }
 
+// Containers and states still open at the end of the trace reach the
+// database after the reader is gone: their user fields must survive it.
+TEST(IngestCli, KeepsUserFieldsOfEntitiesClosedByTheEndOfTheTrace) {
+  std::string def =
+      "%EventDef PajeCreateContainer 41\n% Time date\n% Alias string\n% Type string\n"
+      "% Container string\n% Name string\n% Rank string\n%EndEventDef\n"
+      "%EventDef PajePushState 42\n% Time date\n% Type string\n% Container string\n"
+      "% Value string\n% Where string\n%EndEventDef\n";
+  std::string path = WriteTempFile("open_fields.paje",
+                                   Header() + def + "41 1 t9 T n1 thread9 rank_nine\n" +
+                                       "42 2 S t9 A solver.c:12\n");
+  std::string db = FreshDbPath("open_fields.sqlite");
+  CliRun run = Tracedb("ingest -q --db " + db + " " + path);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  SqliteConnection c(db);
+  EXPECT_EQ(Rows(c, "SELECT name, extra FROM container WHERE extra IS NOT NULL"),
+            std::vector<std::string>{R"(thread9|{"Rank":"rank_nine"})"});
+  EXPECT_EQ(Rows(c, "SELECT extra FROM state"),
+            std::vector<std::string>{R"({"Where":"solver.c:12"})"});
+  CliRun file = Tracedb("dump -u " + path);
+  CliRun stored = Tracedb("dump -u --db " + db + " open_fields.paje");
+  EXPECT_EQ(SortedLines(stored.out), SortedLines(file.out));
+}
+
 TEST(IngestCli, DumpOfTheStoredTraceEqualsDumpOfTheFile) {
   std::string path = TraceFile("round.paje");
   std::string db = FreshDbPath("round.sqlite");

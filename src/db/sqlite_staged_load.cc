@@ -47,16 +47,25 @@ SqliteStagedLoad::SqliteStagedLoad(SqliteConnection& connection, int64_t trace_i
     sql += std::string("CREATE TABLE ") + kSchema + "." + table + " AS SELECT * FROM main." +
            table + " WHERE 0;";
   }
-  connection_.Exec(sql);
+  try {
+    connection_.Exec(sql);
+  } catch (...) {
+    Release();  // the destructor does not run for a constructor that throws
+    throw;
+  }
 }
 
-SqliteStagedLoad::~SqliteStagedLoad() {
+SqliteStagedLoad::~SqliteStagedLoad() { Release(); }
+
+void SqliteStagedLoad::Release() noexcept {
   if (attached_) {
+    attached_ = false;
     connection_.Rollback();
     try {
       connection_.Exec(std::string("DETACH DATABASE ") + kSchema);
     } catch (const std::exception&) {
-      // The file goes anyway; the connection is about to be dropped.
+      // Nothing better to do here: a later ATTACH on this connection would
+      // report "database load is already in use".
     }
   }
   RemoveFiles(path_);

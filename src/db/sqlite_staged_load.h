@@ -42,6 +42,8 @@ class SqliteStagedLoad {
   static std::string ScratchPath(const std::string& database, int64_t trace_id);
 
  private:
+  void Release() noexcept;  // detach and remove the scratch file
+
   SqliteConnection& connection_;
   int64_t trace_id_;
   std::string path_;

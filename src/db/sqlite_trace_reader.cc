@@ -25,20 +25,14 @@ uint32_t Id(const SqliteStatement& s, int column) {
   return static_cast<uint32_t>(s.ColumnInt(column));
 }
 
-// A row's user fields, parsed from its JSON column: owns the strings the
-// Extras' names point at for as long as the row is handed on.
-struct StoredExtras {
-  std::vector<std::pair<std::string, std::string>> fields;
-  Extras Take() {
-    Extras extras;
-    for (auto& [name, value] : fields) extras.push_back({name, std::move(value)});
-    return extras;
+// A row's user fields, from its JSON column.
+Extras ReadExtras(const SqliteStatement& s, int column) {
+  Extras extras;
+  if (s.ColumnIsNull(column)) return extras;
+  for (auto& [name, value] : JsonToFields(s.ColumnText(column))) {
+    extras.push_back({std::move(name), std::move(value)});
   }
-};
-
-StoredExtras ReadExtras(const SqliteStatement& s, int column) {
-  return StoredExtras{s.ColumnIsNull(column) ? decltype(StoredExtras::fields){}
-                                             : JsonToFields(s.ColumnText(column))};
+  return extras;
 }
 
 SqliteStatement Select(SqliteConnection& connection, const std::string& sql, int64_t trace) {
@@ -56,12 +50,25 @@ void CheckId(SqliteConnection& connection, const char* table, int64_t stored, ui
   }
 }
 
+// A stored reference must name something of the trace already read before
+// it is used as an index.
+void CheckReference(SqliteConnection& connection, const char* table, const char* what,
+                    int64_t id, size_t count) {
+  if (id < 0 || static_cast<size_t>(id) >= count) {
+    throw DbError(connection.path(), std::string("a ") + table + " row names " + what + " " +
+                                         std::to_string(id) + ", which the trace lacks");
+  }
+}
+
 void ReadRegistry(SqliteConnection& c, int64_t trace, Registry* registry) {
   auto types = Select(c,
                       "SELECT id, parent_id, kind, name, alias, start_type_id, end_type_id "
                       "FROM type WHERE trace_id = ? AND id > 0 ORDER BY id",
                       trace);
   while (types.Step()) {
+    if (!types.ColumnIsNull(1)) {
+      CheckReference(c, "type", "parent type", types.ColumnInt(1), registry->type_count());
+    }
     uint32_t id = registry->AddType({.name = types.ColumnText(3),
                                      .alias = types.ColumnText(4),
                                      .kind = KindFromName(types.ColumnText(2)),
@@ -73,6 +80,7 @@ void ReadRegistry(SqliteConnection& c, int64_t trace, Registry* registry) {
   auto values = Select(
       c, "SELECT id, type_id, name, alias, color FROM value WHERE trace_id = ? ORDER BY id", trace);
   while (values.Step()) {
+    CheckReference(c, "value", "type", values.ColumnInt(1), registry->type_count());
     uint32_t id = registry->AddValue({.name = values.ColumnText(2),
                                       .alias = values.ColumnText(3),
                                       .type = Id(values, 1),
@@ -84,6 +92,11 @@ void ReadRegistry(SqliteConnection& c, int64_t trace, Registry* registry) {
                            "WHERE trace_id = ? AND id > 0 ORDER BY id",
                            trace);
   while (containers.Step()) {
+    CheckReference(c, "container", "type", containers.ColumnInt(2), registry->type_count());
+    if (!containers.ColumnIsNull(1)) {
+      CheckReference(c, "container", "parent container", containers.ColumnInt(1),
+                     registry->container_count());
+    }
     uint32_t id = registry->AddContainer({.name = containers.ColumnText(3),
                                           .alias = containers.ColumnText(4),
                                           .type = Id(containers, 2),
@@ -93,70 +106,93 @@ void ReadRegistry(SqliteConnection& c, int64_t trace, Registry* registry) {
   }
 }
 
-void ReadRows(SqliteConnection& c, int64_t trace, EntitySink* sink) {
+// Stored ids, checked against what the registry holds before anything
+// indexes by them: a database edited by hand must give an error, not a crash.
+struct Refs {
+  SqliteConnection& connection;
+  const Registry& registry;
+  uint32_t Get(const SqliteStatement& s, int column, size_t limit, const char* what) const {
+    int64_t id = s.ColumnInt(column);
+    if (s.ColumnIsNull(column) || id < 0 || static_cast<size_t>(id) >= limit) {
+      throw DbError(connection.path(), std::string("a row names ") + what + " " +
+                                           std::to_string(id) + ", which the trace lacks");
+    }
+    return static_cast<uint32_t>(id);
+  }
+  uint32_t Container(const SqliteStatement& s, int c) const {
+    return Get(s, c, registry.container_count(), "container");
+  }
+  uint32_t Type(const SqliteStatement& s, int c) const {
+    return Get(s, c, registry.type_count(), "type");
+  }
+  uint32_t Value(const SqliteStatement& s, int c) const {
+    return Get(s, c, registry.value_count(), "value");
+  }
+  int64_t OptionalContainer(const SqliteStatement& s, int c) const {
+    return s.ColumnIsNull(c) ? kNoContainer : Container(s, c);
+  }
+};
+
+void ReadRows(SqliteConnection& c, int64_t trace, const Registry& registry, EntitySink* sink) {
+  Refs ref{c, registry};
   auto containers = Select(
       c, "SELECT id, start_time, end_time, extra FROM container WHERE trace_id = ? ORDER BY id",
       trace);
   while (containers.Step()) {
-    StoredExtras extras = ReadExtras(containers, 3);
-    sink->OnContainer({.id = Id(containers, 0),
+    sink->OnContainer({.id = ref.Container(containers, 0),
                        .start = containers.ColumnDouble(1),
                        .end = containers.ColumnDouble(2),
-                       .extras = extras.Take()});
+                       .extras = ReadExtras(containers, 3)});
   }
   auto states = Select(c,
                        "SELECT container_id, type_id, value_id, start_time, end_time, depth, "
                        "extra FROM state WHERE trace_id = ?",
                        trace);
   while (states.Step()) {
-    StoredExtras extras = ReadExtras(states, 6);
-    sink->OnState({.container = Id(states, 0),
-                   .type = Id(states, 1),
-                   .value = Id(states, 2),
+    sink->OnState({.container = ref.Container(states, 0),
+                   .type = ref.Type(states, 1),
+                   .value = ref.Value(states, 2),
                    .start = states.ColumnDouble(3),
                    .end = states.ColumnDouble(4),
                    .depth = Id(states, 5),
-                   .extras = extras.Take()});
+                   .extras = ReadExtras(states, 6)});
   }
   auto events = Select(
       c, "SELECT container_id, type_id, value_id, time, extra FROM event WHERE trace_id = ?",
       trace);
   while (events.Step()) {
-    StoredExtras extras = ReadExtras(events, 4);
-    sink->OnEvent({.container = Id(events, 0),
-                   .type = Id(events, 1),
-                   .value = Id(events, 2),
+    sink->OnEvent({.container = ref.Container(events, 0),
+                   .type = ref.Type(events, 1),
+                   .value = ref.Value(events, 2),
                    .time = events.ColumnDouble(3),
-                   .extras = extras.Take()});
+                   .extras = ReadExtras(events, 4)});
   }
   auto variables = Select(c,
                           "SELECT container_id, type_id, start_time, end_time, value, extra "
                           "FROM variable WHERE trace_id = ?",
                           trace);
   while (variables.Step()) {
-    StoredExtras extras = ReadExtras(variables, 5);
-    sink->OnVariable({.container = Id(variables, 0),
-                      .type = Id(variables, 1),
+    sink->OnVariable({.container = ref.Container(variables, 0),
+                      .type = ref.Type(variables, 1),
                       .start = variables.ColumnDouble(2),
                       .end = variables.ColumnDouble(3),
                       .value = variables.ColumnDouble(4),
-                      .extras = extras.Take()});
+                      .extras = ReadExtras(variables, 5)});
   }
   auto links = Select(c,
                       "SELECT container_id, type_id, value_id, key, start_container_id, "
                       "end_container_id, start_time, end_time, extra FROM link WHERE trace_id = ?",
                       trace);
   while (links.Step()) {
-    StoredExtras extras = ReadExtras(links, 8);
-    sink->OnLink({.container = Id(links, 0),
-                  .type = Id(links, 1),
-                  .value = Id(links, 2),
+    sink->OnLink({.container = ref.Container(links, 0),
+                  .type = ref.Type(links, 1),
+                  .value = ref.Value(links, 2),
                   .start = links.ColumnDouble(6),
                   .end = links.ColumnDouble(7),
-                  .start_container = IdOrNone(links, 4, kNoContainer),
-                  .end_container = IdOrNone(links, 5, kNoContainer),
+                  .start_container = ref.OptionalContainer(links, 4),
+                  .end_container = ref.OptionalContainer(links, 5),
                   .key = links.ColumnText(3),
-                  .extras = extras.Take()});
+                  .extras = ReadExtras(links, 8)});
   }
 }
 
@@ -164,8 +200,22 @@ void ReadRows(SqliteConnection& c, int64_t trace, EntitySink* sink) {
 
 void ReadStoredTrace(SqliteConnection& connection, int64_t trace_id, Registry* registry,
                      EntitySink* sink) {
-  ReadRegistry(connection, trace_id, registry);
-  ReadRows(connection, trace_id, sink);
+  // One read transaction: one snapshot of the database for all the queries,
+  // so a delete or a --force replacement committing meanwhile cannot leave
+  // us with half of the trace.
+  connection.Exec("BEGIN");
+  try {
+    auto status = Select(connection, "SELECT status FROM trace WHERE id = ?", trace_id);
+    if (!status.Step() || status.ColumnText(0) != "complete") {
+      throw DbError(connection.path(), "trace " + std::to_string(trace_id) + " is not complete");
+    }
+    ReadRegistry(connection, trace_id, registry);
+    ReadRows(connection, trace_id, *registry, sink);
+  } catch (...) {
+    connection.Rollback();
+    throw;
+  }
+  connection.Exec("COMMIT");
 }
 
 }  // namespace tracedb

@@ -280,6 +280,10 @@ std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {
       continue;
     }
     SqliteTransaction transaction(connection);
+    // Read again under the write lock: the loader may have completed the
+    // trace (and exited) since the list above was read.
+    std::optional<TraceRecord> now = FindById(connection, record.id);
+    if (!now || now->status != TraceStatus::kLoading) continue;
     DeleteTraceAndRows(connection, record.id);
     transaction.Commit();
     RemoveStaleLoadFiles(connection.path(), {record.id});

@@ -34,11 +34,11 @@ constexpr std::string_view TypeKindName(TypeKind kind) {
 
 inline constexpr int64_t kNoContainer = -1;  // a link half that never came
 
-// A user-defined field of an entity. The name points into the event
-// definition, valid while the trace is being read; a sink that keeps rows
-// longer copies it.
+// A user-defined field of an entity. Both strings are owned: entities still
+// open at the end of the trace reach the sink after the reader (and its event
+// definitions) is gone. Names are short, so this rarely allocates.
 struct ExtraField {
-  std::string_view name;
+  std::string name;
   std::string value;
 };
 using Extras = std::vector<ExtraField>;  // in definition order (a link: start's, then end's)
