@@ -120,6 +120,16 @@ void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, B
 void SqliteRowWriter::Write(const RowBatch& batch) {
   // Deferred, not IMMEDIATE: the first insert locks only the file it writes.
   connection_.Exec("BEGIN");
+  try {
+    InsertAll(batch);
+  } catch (...) {
+    connection_.Rollback();
+    throw;
+  }
+  connection_.Exec("COMMIT");
+}
+
+void SqliteRowWriter::InsertAll(const RowBatch& batch) {
   Insert(types_, batch.types, [](Binder& b, const TypeRecord& r) {
     b.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
     b.IdOrNull(r.start_type).IdOrNull(r.end_type);
@@ -146,7 +156,6 @@ void SqliteRowWriter::Write(const RowBatch& batch) {
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
     b.TextOrNull(r.extra);
   });
-  connection_.Exec("COMMIT");
 }
 
 }  // namespace tracedb

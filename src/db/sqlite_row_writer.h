@@ -30,6 +30,7 @@ class SqliteRowWriter : public RowWriter {
     SqliteStatement one;
     int columns;
   };
+  void InsertAll(const RowBatch& batch);
   template <typename Record, typename Bind>
   void Insert(Table& table, const std::vector<Record>& records, Bind bind);
 

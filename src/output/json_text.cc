@@ -1,5 +1,6 @@
 #include "output/json_text.h"
 
+#include <charconv>
 #include <stdexcept>
 
 namespace tracedb {
@@ -63,17 +64,57 @@ class JsonCursor {
       if (i_ >= text_.size()) Fail();
       char e = text_[i_++];
       if (e == 'u') {
-        if (i_ + 4 > text_.size()) Fail();
-        unsigned v = std::stoul(std::string(text_.substr(i_, 4)), nullptr, 16);
-        if (v > 0x7f) Fail();  // ExtrasToJson escapes control bytes only
-        out.push_back(static_cast<char>(v));
-        i_ += 4;
-      } else {
-        out.push_back(e);
+        AppendCodePoint(&out, HexDigits());
+        continue;
       }
+      out.push_back(Unescaped(e));
     }
     Expect('"');
     return out;
+  }
+  // The character a one-letter escape stands for.
+  char Unescaped(char e) const {
+    switch (e) {
+      case '"':
+      case '\\':
+      case '/':
+        return e;
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'n':
+        return '\n';
+      case 'r':
+        return '\r';
+      case 't':
+        return '\t';
+      default:
+        Fail();
+    }
+  }
+  // The four hex digits of a \u escape.
+  unsigned HexDigits() {
+    unsigned v = 0;
+    if (i_ + 4 > text_.size()) Fail();
+    auto [end, error] = std::from_chars(text_.data() + i_, text_.data() + i_ + 4, v, 16);
+    if (error != std::errc() || end != text_.data() + i_ + 4) Fail();
+    i_ += 4;
+    return v;
+  }
+  // As UTF-8; surrogates (never written by ExtrasToJson) are refused.
+  void AppendCodePoint(std::string* out, unsigned v) const {
+    if (v >= 0xd800 && v <= 0xdfff) Fail();
+    if (v < 0x80) {
+      out->push_back(static_cast<char>(v));
+    } else if (v < 0x800) {
+      out->push_back(static_cast<char>(0xc0 | (v >> 6)));
+      out->push_back(static_cast<char>(0x80 | (v & 0x3f)));
+    } else {
+      out->push_back(static_cast<char>(0xe0 | (v >> 12)));
+      out->push_back(static_cast<char>(0x80 | ((v >> 6) & 0x3f)));
+      out->push_back(static_cast<char>(0x80 | (v & 0x3f)));
+    }
   }
   bool AtEnd() {
     SkipSpace();

@@ -50,20 +50,20 @@ void ParseInParallel(BlockReader& reader, int workers, Parse parse, Deliver deli
     jobs.Close();
   });
   std::vector<std::jthread> pool;
-  for (int i = 0; i < workers; ++i) {
-    pool.emplace_back([&] {
-      while (auto job = jobs.Pop()) {
-        try {
-          job->result.set_value(parse(std::move(job->text)));
-        } catch (...) {
-          job->result.set_exception(std::current_exception());
-        }
-      }
-    });
-  }
   try {
+    for (int i = 0; i < workers; ++i) {
+      pool.emplace_back([&] {
+        while (auto job = jobs.Pop()) {
+          try {
+            job->result.set_value(parse(std::move(job->text)));
+          } catch (...) {
+            job->result.set_exception(std::current_exception());
+          }
+        }
+      });
+    }
     while (auto next = in_order.Pop()) deliver(next->get());
-  } catch (...) {
+  } catch (...) {  // includes a thread that could not start
     in_order.Cancel();
     jobs.Cancel();
     throw;  // the threads are joined as the stack unwinds

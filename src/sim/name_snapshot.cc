@@ -43,8 +43,12 @@ void NameResolver::Publish(const Registry& registry) {
   ++calls_since_;
   size_t grown = size - published_size_;
   if (grown == 0) return;
-  // Copy when a sixteenth is new, or after 64 blocks with anything new.
-  if (grown * 16 < size && calls_since_ < 64) return;
+  // Copy when a sixteenth is new: copies then cost O(size) in all. A small
+  // registry is also copied after 64 blocks with anything new, so a few late
+  // names still get resolved ahead; that costs at most 64K entries a time.
+  bool geometric = grown * 16 >= size;
+  bool late_few = calls_since_ >= 64 && size <= (64u << 10);
+  if (!geometric && !late_few) return;
   auto snapshot = std::make_shared<const NameSnapshot>(registry.Names());
   std::lock_guard lock(mutex_);
   snapshot_ = std::move(snapshot);

@@ -1,5 +1,6 @@
 #include "format/paje/block_parser.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "format/paje/line_decoder.h"
@@ -39,8 +40,10 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
   ParsedBlock out;
   auto& tokens = out.batch.tokens;
   // Typical lines have about 5 tokens and 40 bytes: reserving avoids regrowth.
-  out.batch.events.reserve(text->size() / 32);
-  tokens.reserve(text->size() / 6);
+  // Capped, for a block that is one huge line.
+  size_t typical = std::min<size_t>(text->size(), 4 << 20);
+  out.batch.events.reserve(typical / 32);
+  tokens.reserve(typical / 6);
   std::string problem;
   const char* p = text->data();
   const char* end = p + text->size();
