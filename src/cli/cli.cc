@@ -31,7 +31,7 @@ constexpr const char* kOverview =
     "usage: tracedb COMMAND [OPTIONS] ARGS\n"
     "\n"
     "commands:\n"
-    "  dump     print the entities of a Pajé trace in pj_dump's format\n"
+    "  dump     print the entities of a Pajé or Paraver trace in pj_dump's format\n"
     "  ingest   load traces into a database (SQLite file by default)\n"
     "  list     the traces in a database\n"
     "  info     everything about one trace, with the row count of each type\n"
@@ -97,10 +97,37 @@ void AddDatabaseOption(cxxopts::Options& options) {
                         cxxopts::value<std::string>());
 }
 
+void AddFormatOptions(cxxopts::Options& options) {
+  options.add_options()("format", "trace format: auto (by content), paje or paraver",
+                        cxxopts::value<std::string>()->default_value("auto"))(
+      "pcf", "Paraver labels (default: NAME.pcf beside NAME.prv)", cxxopts::value<std::string>())(
+      "row", "Paraver object names (default: NAME.row beside NAME.prv)",
+      cxxopts::value<std::string>());
+}
+
+struct FormatArgs {
+  TraceFormat format;
+  std::string pcf;
+  std::string row;
+};
+
+FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* command) {
+  std::string name = result["format"].as<std::string>();
+  std::optional<TraceFormat> format = ParseTraceFormat(name);
+  if (!format) {
+    throw UsageError(std::string(command) + ": --format must be auto, paje or paraver, not '" +
+                     name + "'");
+  }
+  return {*format, result.count("pcf") ? result["pcf"].as<std::string>() : "",
+          result.count("row") ? result["row"].as<std::string>() : ""};
+}
+
 int Dump(int argc, char** argv) {
   cxxopts::Options options("tracedb dump",
-                           "Print every entity of a Pajé trace in pj_dump's line format.\n"
-                           "FILE may be plain, gzip-compressed or '-' for stdin. Errors are\n"
+                           "Print every entity of a Pajé or Paraver trace in pj_dump's line\n"
+                           "format. FILE may be plain, gzip-compressed or '-' for stdin (read\n"
+                           "as Pajé unless --format paraver). A Paraver NAME.prv takes its\n"
+                           "labels and names from NAME.pcf and NAME.row beside it. Errors are\n"
                            "printed as FILE:LINE: problem, with a non-zero exit code.\n"
                            "With --db, prints the trace stored in that database instead\n"
                            "(TRACE: its id or name, see tracedb list), the same way.\n");
@@ -113,6 +140,7 @@ int Dump(int argc, char** argv) {
       "threads", "parser threads (default: one per core beyond the first)",
       cxxopts::value<int>()->default_value("0"))(
       "file", "the trace", cxxopts::value<std::string>());
+  AddFormatOptions(options);
   options.parse_positional({"file"});
   auto result = Parse(options, argc, argv);
   if (!result) return 0;
@@ -124,12 +152,17 @@ int Dump(int argc, char** argv) {
                 .threads = (*result)["threads"].as<int>()};
   if (args.threads < 0) throw UsageError("tracedb dump: --threads must be 0 or more");
   if (result->count("db")) args.db = DatabaseArgument(*result);
+  FormatArgs format = FormatArguments(*result, "tracedb dump");
+  args.format = format.format;
+  args.pcf = format.pcf;
+  args.row = format.row;
   return RunDump(args);
 }
 
 int Ingest(int argc, char** argv) {
   cxxopts::Options options("tracedb ingest",
-                           "Load Pajé traces (plain, .gz, or - for stdin) into a database, each\n"
+                           "Load Pajé or Paraver traces (plain, .gz, or - for stdin) into a\n"
+                           "database (a Paraver NAME.prv with NAME.pcf and NAME.row), each\n"
                            "as one trace of the archive. A file whose content is already there\n"
                            "is skipped unless --force, which replaces the old trace atomically.\n"
                            "A bad file is reported (FILE:LINE: problem), leaves nothing behind,\n"
@@ -145,6 +178,7 @@ int Ingest(int argc, char** argv) {
       cxxopts::value<int>()->default_value("0"))(
       "q,quiet", "no progress and no summary on stderr")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
+  AddFormatOptions(options);
   options.parse_positional({"files"});
   auto result = Parse(options, argc, argv);
   if (!result) return 0;
@@ -159,6 +193,10 @@ int Ingest(int argc, char** argv) {
                   .quiet = (*result)["quiet"].as<bool>()};
   if (args.batch_rows == 0) throw UsageError("tracedb ingest: --batch-size must be at least 1");
   if (args.threads < 0) throw UsageError("tracedb ingest: --threads must be 0 or more");
+  FormatArgs format = FormatArguments(*result, "tracedb ingest");
+  args.format = format.format;
+  args.pcf = format.pcf;
+  args.row = format.row;
   return RunIngest(args);
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "format/trace_format.h"
+
 namespace tracedb {
 
 struct DumpArgs {
@@ -14,6 +16,9 @@ struct DumpArgs {
   bool ignore_incomplete_links = false;  // -z: drop links that never completed
   int threads = 0;                       // parser threads; 0: one per core beyond the first
   std::string db;                        // when set, `file` names a trace stored there
+  TraceFormat format = TraceFormat::kAuto;  // --format
+  std::string pcf;                       // Paraver labels; default: NAME.pcf beside the trace
+  std::string row;                       // Paraver names; default: NAME.row beside the trace
 };
 
 int RunDump(const DumpArgs& args);
@@ -27,6 +32,9 @@ struct IngestArgs {
   bool force = false;                    // replace a trace already ingested
   bool ignore_incomplete_links = false;  // -z
   bool quiet = false;
+  TraceFormat format = TraceFormat::kAuto;  // --format
+  std::string pcf;  // Paraver labels for every file; default: NAME.pcf beside each
+  std::string row;  // Paraver names for every file; default: NAME.row beside each
 };
 
 // Exit code 0 when every file was ingested or skipped, 1 when any failed.

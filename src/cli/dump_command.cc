@@ -10,6 +10,8 @@
 #include "db/sqlite_migrate.h"
 #include "db/sqlite_trace_reader.h"
 #include "db/trace_catalog.h"
+#include "format/paraver/paraver_reader.h"
+#include "format/trace_format.h"
 #include "output/dump_writer.h"
 #include "pipeline/dump_pipeline.h"
 
@@ -33,10 +35,24 @@ int DumpStored(const DumpArgs& args) {
   return 0;
 }
 
+int DumpParaver(const DumpArgs& args) {
+  Registry registry;
+  DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
+  paraver::ReadOptions options{.parse_workers = ParseWorkers(args.threads),
+                               .keep_extras = args.user_fields};
+  auto read = paraver::ReadParaverTrace(paraver::FindCompanions(args.file, args.pcf, args.row),
+                                        options, &registry, &writer);
+  writer.Flush();
+  spdlog::info("{}: {} bytes, {} lines, {} records", args.file, read.bytes, read.lines,
+               read.records);
+  return 0;
+}
+
 }  // namespace
 
 int RunDump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
+  if (DetectTraceFormat(args.file, args.format) == TraceFormat::kParaver) return DumpParaver(args);
   DumpPipelineOptions options{.user_fields = args.user_fields,
                               .ignore_incomplete_links = args.ignore_incomplete_links};
   options.read.parse_workers = ParseWorkers(args.threads);

@@ -1,6 +1,8 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +17,8 @@
 #include "db/sqlite_row_writer.h"
 #include "db/sqlite_staged_load.h"
 #include "db/trace_catalog.h"
+#include "format/paraver/companion_files.h"
+#include "format/trace_format.h"
 #include "ingest/ingest_pipeline.h"
 #include "input/file_digest.h"
 #include "model/input_error.h"
@@ -37,20 +41,42 @@ class StdinCopy {
     int fd = mkstemp(pattern.data());
     if (fd < 0) throw InputError("-", 0, "cannot create a temporary copy of stdin");
     path_ = pattern;
-    std::vector<char> buffer(1 << 20);
-    ssize_t got;
-    while ((got = ::read(STDIN_FILENO, buffer.data(), buffer.size())) > 0) {
-      if (::write(fd, buffer.data(), static_cast<size_t>(got)) != got) {
-        ::close(fd);
-        throw InputError("-", 0, "cannot write the temporary copy of stdin to " + path_);
-      }
-    }
+    std::string problem = Copy(fd);
     ::close(fd);
+    if (!problem.empty()) {
+      Remove();  // the destructor does not run for a constructor that throws
+      throw InputError("-", 0, problem);
+    }
   }
-  ~StdinCopy() { std::error_code ignored; fs::remove(path_, ignored); }
+  ~StdinCopy() { Remove(); }
   const std::string& path() const { return path_; }
 
  private:
+  // Copies all of stdin to fd; "" or what went wrong. A read error must not
+  // pass for the end of input: a cut trace would load as complete.
+  std::string Copy(int fd) {
+    std::vector<char> buffer(1 << 20);
+    while (true) {
+      ssize_t got = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) return std::string("cannot read stdin: ") + std::strerror(errno);
+      if (got == 0) return "";
+      for (ssize_t done = 0; done < got;) {
+        ssize_t put = ::write(fd, buffer.data() + done, static_cast<size_t>(got - done));
+        if (put < 0 && errno == EINTR) continue;
+        if (put < 0) {
+          return "cannot write the temporary copy of stdin to " + path_ + ": " +
+                 std::strerror(errno);
+        }
+        done += put;
+      }
+    }
+  }
+  void Remove() {
+    std::error_code ignored;
+    fs::remove(path_, ignored);
+  }
+
   std::string path_;
 };
 
@@ -76,7 +102,8 @@ TraceSummary Summarize(const IngestResult& r) {
                       .state_count = r.counts.states,
                       .event_count = r.counts.events,
                       .variable_count = r.counts.variables,
-                      .link_count = r.counts.links};
+                      .link_count = r.counts.links,
+                      .metadata = r.metadata};
 }
 
 int64_t EntityRows(const RowCounts& c) {
@@ -90,6 +117,8 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
   const std::string& path = copy ? copy->path() : given;
   if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
   TraceInfo info = DescribeFile(given, path, args);
+  TraceFormat format = DetectTraceFormat(path, args.format);
+  info.format = TraceFormatName(format);
 
   std::optional<int64_t> existing = FindCompleteBySha(connection, info.sha256);
   if (existing && !args.force) {
@@ -111,7 +140,16 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
                           .parse_workers = ParseWorkers(args.threads),
                           .ignore_incomplete_links = args.ignore_incomplete_links};
     options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
-    result = IngestTrace(path, writer, options);
+    if (format == TraceFormat::kParaver) {
+      paraver::ParaverFiles files = paraver::FindCompanions(given, args.pcf, args.row);
+      files.trace = path;  // stdin's copy
+      for (std::string* companion : {&files.pcf, &files.row}) {
+        if (!companion->empty()) *companion = fs::absolute(*companion).lexically_normal().string();
+      }
+      result = IngestParaverTrace(files, writer, options);
+    } else {
+      result = IngestTrace(path, writer, options);
+    }
     loaded = std::chrono::steady_clock::now();
     staged.Publish(Summarize(result), existing);
   } catch (const std::exception& e) {

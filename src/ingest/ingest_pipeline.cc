@@ -3,6 +3,7 @@
 #include <exception>
 #include <thread>
 
+#include "format/paraver/paraver_reader.h"
 #include "pipeline/bounded_queue.h"
 #include "sim/name_snapshot.h"
 
@@ -15,10 +16,10 @@ struct WriterStopped {};
 
 constexpr size_t kBatchesInFlight = 3;
 
-}  // namespace
-
-IngestResult IngestTrace(const std::string& path, RowWriter& writer,
-                         const IngestOptions& options) {
+// The writer on its own thread, fed through a BatchingSink that
+// `read(registry, sink, result)` fills on this thread.
+template <typename Read>
+IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read read) {
   BoundedQueue<RowBatch> batches(kBatchesInFlight);
   std::exception_ptr writer_error;
   std::jthread write_thread([&] {
@@ -34,43 +35,81 @@ IngestResult IngestTrace(const std::string& path, RowWriter& writer,
   BatchingSink sink(registry, options.batch_rows, [&](RowBatch&& batch) {
     if (!batches.Push(std::move(batch))) throw WriterStopped{};
   });
-  Simulator simulator({.ignore_incomplete_links = options.ignore_incomplete_links,
-                       .keep_extras = true},
-                      &registry, &sink);
-  paje::ReadOptions read{.parse_workers = options.parse_workers};
-  NameResolver resolver;
-  read.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
-  read.on_block = [&](uint64_t bytes) {
-    resolver.Publish(registry);
-    if (!options.progress) return;
+  IngestResult result;
+  try {
+    read(registry, sink, result);
+    sink.Finish();
+    batches.Close();
+  } catch (const WriterStopped&) {
+    // The writer failed first: its error is the one to report.
+    write_thread.join();
+    std::rethrow_exception(writer_error);
+  } catch (...) {
+    // The input failed first (even if the writer then failed too).
+    batches.Cancel();
+    write_thread.join();
+    throw;
+  }
+  write_thread.join();
+  if (writer_error) std::rethrow_exception(writer_error);
+  result.counts = sink.counts();
+  return result;
+}
+
+std::function<void(uint64_t)> Progress(const IngestOptions& options, const BatchingSink& sink) {
+  if (!options.progress) return {};
+  return [&options, &sink](uint64_t bytes) {
     const RowCounts& c = sink.counts();
     options.progress(bytes, c.containers + c.states + c.events + c.variables + c.links);
   };
-  IngestResult result;
-  try {
+}
+
+}  // namespace
+
+IngestResult IngestTrace(const std::string& path, RowWriter& writer,
+                         const IngestOptions& options) {
+  return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink,
+                                         IngestResult& result) {
+    Simulator simulator({.ignore_incomplete_links = options.ignore_incomplete_links,
+                         .keep_extras = true},
+                        &registry, &sink);
+    paje::ReadOptions read{.parse_workers = options.parse_workers};
+    NameResolver resolver;
+    read.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
+    auto progress = Progress(options, sink);
+    read.on_block = [&](uint64_t bytes) {
+      resolver.Publish(registry);
+      if (progress) progress(bytes);
+    };
     auto stats = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); }, read);
     try {
       simulator.Finish();
     } catch (const ProblemError& problem) {
       paje::RethrowWithFile(path, problem);
     }
-    sink.Finish();
-    batches.Close();
     result.bytes = stats.bytes;
     result.lines = stats.lines;
-  } catch (...) {
-    batches.Cancel();
-    write_thread.join();
-    if (writer_error) std::rethrow_exception(writer_error);
-    throw;
-  }
-  write_thread.join();
-  if (writer_error) std::rethrow_exception(writer_error);
-  result.counts = sink.counts();
-  result.start_time = registry.container(kRoot).start;
-  result.end_time = simulator.end_time();
-  result.simulator = simulator.stats();
-  return result;
+    result.start_time = registry.container(kRoot).start;
+    result.end_time = simulator.end_time();
+    result.simulator = simulator.stats();
+  });
+}
+
+IngestResult IngestParaverTrace(const paraver::ParaverFiles& files, RowWriter& writer,
+                                const IngestOptions& options) {
+  return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink,
+                                         IngestResult& result) {
+    paraver::ReadOptions read{.parse_workers = options.parse_workers,
+                              .keep_extras = true,
+                              .exact_seconds = true,
+                              .on_block = Progress(options, sink)};
+    paraver::ReadResult stats = paraver::ReadParaverTrace(files, read, &registry, &sink);
+    result.bytes = stats.bytes;
+    result.lines = stats.lines;
+    result.start_time = 0;
+    result.end_time = stats.end_time;
+    result.metadata = std::move(stats.metadata);
+  });
 }
 
 }  // namespace tracedb

@@ -11,9 +11,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "format/paje/paje_reader.h"
+#include "format/paraver/companion_files.h"
 #include "ingest/batching_sink.h"
 #include "ingest/row_writer.h"
 #include "sim/simulator.h"
@@ -35,9 +37,15 @@ struct IngestResult {
   double start_time = 0;
   double end_time = 0;
   SimulatorStats simulator;
+  std::optional<std::string> metadata;  // JSON object of format-specific header facts
 };
 
 IngestResult IngestTrace(const std::string& path, RowWriter& writer,
                          const IngestOptions& options);
+
+// The same for a Paraver trace and its companions (paraver-format.md); no
+// simulator, the records map onto rows directly (format/paraver/).
+IngestResult IngestParaverTrace(const paraver::ParaverFiles& files, RowWriter& writer,
+                                const IngestOptions& options);
 
 }  // namespace tracedb

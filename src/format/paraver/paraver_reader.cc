@@ -1,0 +1,114 @@
+#include "format/paraver/paraver_reader.h"
+
+#include <memory>
+
+#include "format/paraver/header.h"
+#include "format/paraver/header_metadata.h"
+#include "format/paraver/object_model.h"
+#include "format/paraver/pcf_labels.h"
+#include "format/paraver/record_parser.h"
+#include "format/paraver/row_names.h"
+#include "format/paraver/trace_mapper.h"
+#include "input/input_file.h"
+#include "model/input_error.h"
+#include "pipeline/parallel_parse.h"
+
+namespace tracedb::paraver {
+namespace {
+
+struct HeaderLine {
+  std::string_view text;  // without its line end
+  size_t next;            // where line 2 starts in the block
+};
+
+// The first line of the first block, which BlockReader keeps whole.
+HeaderLine SplitHeader(std::string_view block) {
+  size_t nl = block.find('\n');
+  std::string_view line = block.substr(0, nl);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // a UTF-8 byte order mark
+  return {line, nl == std::string_view::npos ? block.size() : nl + 1};
+}
+
+// The in-order stage: places each block in the file and maps its records.
+class InOrder {
+ public:
+  InOrder(TraceMapper* mapper, const ReadOptions& options) : mapper_(mapper), options_(options) {}
+
+  void Deliver(ParsedRecords&& block) {
+    mapper_->Apply(block, lines_ + 1);
+    if (block.problem) throw ProblemError(lines_ + block.problem->line, block.problem->text);
+    for (auto& line : block.communicators) communicators_.push_back(std::move(line));
+    lines_ += block.line_count;
+    bytes_ += block.bytes;
+    if (options_.on_block) options_.on_block(bytes_);
+  }
+  void CountHeader(uint64_t bytes) {
+    lines_ = 1;
+    bytes_ = bytes;
+  }
+  uint64_t lines() const { return lines_; }
+  uint64_t bytes() const { return bytes_; }
+  std::vector<std::string>& communicators() { return communicators_; }
+
+ private:
+  TraceMapper* mapper_;
+  const ReadOptions& options_;
+  uint64_t lines_ = 0;
+  uint64_t bytes_ = 0;
+  std::vector<std::string> communicators_;
+};
+
+ReadResult ReadBody(const ParaverFiles& files, const ReadOptions& options, Registry* registry,
+                    EntitySink* sink, const PcfLabels& pcf, const RowNames& names) {
+  InputFile file(files.trace);
+  BlockReader reader(&file, options.blocks);
+  std::shared_ptr<const std::string> first = reader.Next();
+  if (!first) throw ProblemError(1, "empty file: expected a '#Paraver (' header");
+  HeaderLine header_line = SplitHeader(*first);
+  const ParaverHeader header = ParseHeader(header_line.text);
+  const ObjectModel objects(header);
+  TraceMapper mapper(header, pcf, names,
+                     {.keep_extras = options.keep_extras, .exact_seconds = options.exact_seconds},
+                     registry, sink);
+  InOrder in_order(&mapper, options);
+  in_order.CountHeader(header_line.next);
+  ParsedRecords rest = ParseRecords(std::string_view(*first).substr(header_line.next), objects);
+  rest.bytes = first->size() - header_line.next;
+  first.reset();
+  in_order.Deliver(std::move(rest));
+  ParseInParallel(
+      reader, options.parse_workers,
+      [&](std::shared_ptr<const std::string> text) {
+        ParsedRecords parsed = ParseRecords(*text, objects);
+        parsed.bytes = text->size();
+        return parsed;
+      },
+      [&](ParsedRecords&& parsed) { in_order.Deliver(std::move(parsed)); });
+  if (mapper.records() == 0) throw ProblemError(1, "the header is not followed by any record");
+  mapper.Finish();
+  ReadResult result{.bytes = in_order.bytes(),
+                    .lines = in_order.lines(),
+                    .records = mapper.records(),
+                    .end_time = mapper.Seconds(mapper.end_ticks())};
+  result.metadata = HeaderMetadata(header, {.end_ticks = mapper.end_ticks(),
+                                            .communicators = std::move(in_order.communicators()),
+                                            .pcf = files.pcf,
+                                            .row = files.row});
+  return result;
+}
+
+}  // namespace
+
+ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
+                            Registry* registry, EntitySink* sink) {
+  PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
+  RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
+  try {
+    return ReadBody(files, options, registry, sink, pcf, names);
+  } catch (const ProblemError& problem) {
+    throw InputError(files.trace, problem.line(), problem.what());
+  }
+}
+
+}  // namespace tracedb::paraver

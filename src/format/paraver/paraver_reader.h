@@ -1,0 +1,45 @@
+// ReadParaverTrace: one Paraver trace (.prv plain, gzip or stdin, with its
+// optional .pcf and .row) into a Registry and an EntitySink, following
+// paraver-format.md. The stages:
+//
+//   reader thread -> `parse_workers` threads (record_parser.h, block by
+//   block) -> the calling thread (trace_mapper.h, blocks in file order) -> sink
+//
+// Memory: the blocks in flight, the header's objects, the types and values
+// used so far, and the states still open (END -1) until the end. Errors are
+// InputErrors naming the file and line; the first in file order wins.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "format/paraver/companion_files.h"
+#include "input/block_reader.h"
+#include "model/entity.h"
+#include "sim/registry.h"
+
+namespace tracedb::paraver {
+
+struct ReadOptions {
+  BlockReaderOptions blocks;
+  int parse_workers = 0;       // 0: parse on the calling thread
+  bool keep_extras = true;     // user fields (cpu, lsend...) on every row
+  bool exact_seconds = false;  // refuse times that seconds cannot store exactly
+  // Called on the calling thread after each block, with the (uncompressed)
+  // bytes whose rows were all emitted.
+  std::function<void(uint64_t bytes_done)> on_block;
+};
+
+struct ReadResult {
+  uint64_t bytes = 0;  // uncompressed
+  uint64_t lines = 0;
+  uint64_t records = 0;
+  double end_time = 0;   // seconds: the end of every container
+  std::string metadata;  // header facts, a JSON object (header_metadata.h)
+};
+
+ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
+                            Registry* registry, EntitySink* sink);
+
+}  // namespace tracedb::paraver

@@ -1,0 +1,122 @@
+#include "format/paraver/pcf_labels.h"
+
+#include <charconv>
+#include <optional>
+#include <vector>
+
+namespace tracedb::paraver {
+namespace {
+
+constexpr std::string_view kSpace = " \t\r\f\v";
+
+std::string_view Trim(std::string_view s) {
+  size_t first = s.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
+}
+
+// A section name: upper-case letters and underscores only.
+bool IsSectionName(std::string_view line) {
+  for (char c : line) {
+    if (!(c >= 'A' && c <= 'Z') && c != '_') return false;
+  }
+  return !line.empty() && line != "VALUES";
+}
+
+// Splits "TOKEN   rest of line" at the first white space; nullopt when
+// nothing follows the token.
+std::optional<std::pair<std::string_view, std::string_view>> HeadAndRest(std::string_view line) {
+  size_t space = line.find_first_of(kSpace);
+  if (space == std::string_view::npos) return std::nullopt;
+  std::string_view rest = Trim(line.substr(space));
+  if (rest.empty()) return std::nullopt;
+  return std::pair{line.substr(0, space), rest};
+}
+
+template <typename T>
+std::optional<T> Number(std::string_view text) {
+  T value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<EventValue> ValueNumber(std::string_view text) {
+  bool negative = !text.empty() && text.front() == '-';
+  if (negative) text.remove_prefix(1);
+  if (text.empty() || text.front() == '-') return std::nullopt;
+  auto magnitude = Number<uint64_t>(text);
+  if (!magnitude) return std::nullopt;
+  return EventValue{*magnitude, negative && *magnitude != 0};
+}
+
+// "VALUE LABEL..." with a non-negative VALUE.
+std::optional<std::pair<int64_t, std::string>> NumberedLabel(std::string_view line) {
+  auto split = HeadAndRest(line);
+  if (!split || split->first.front() == '-') return std::nullopt;
+  auto number = Number<int64_t>(split->first);
+  if (!number) return std::nullopt;
+  return std::pair{*number, std::string(split->second)};
+}
+
+class PcfParser {
+ public:
+  void Line(std::string_view line) {
+    if (line.empty() || line.front() == '#') return;
+    if (IsSectionName(line)) {
+      section_ = line;
+      types_.clear();
+      in_values_ = false;
+      return;
+    }
+    if (section_ == "STATES") {
+      if (auto label = NumberedLabel(line)) labels_.states[label->first] = label->second;
+    } else if (section_ == "STATES_COLOR") {
+      if (auto label = NumberedLabel(line)) labels_.state_colors[label->first] = label->second;
+    } else if (section_ == "EVENT_TYPE") {
+      EventTypeLine(line);
+    }
+  }
+  PcfLabels Take() { return std::move(labels_); }
+
+ private:
+  // "COLOR TYPE LABEL...", then after "VALUES", "VALUE LABEL...".
+  void EventTypeLine(std::string_view line) {
+    if (line == "VALUES") {
+      in_values_ = true;
+      return;
+    }
+    if (in_values_) {
+      auto split = HeadAndRest(line);
+      std::optional<EventValue> value = split ? ValueNumber(split->first) : std::nullopt;
+      if (!value) return;
+      for (int64_t type : types_) labels_.event_values[type][*value] = split->second;
+      return;
+    }
+    auto after_color = HeadAndRest(line);
+    if (!after_color) return;
+    auto type = NumberedLabel(after_color->second);
+    if (!type) return;
+    types_.push_back(type->first);
+    labels_.event_types[type->first] = type->second;
+  }
+
+  PcfLabels labels_;
+  std::string_view section_;
+  std::vector<int64_t> types_;  // of the current EVENT_TYPE block
+  bool in_values_ = false;
+};
+
+}  // namespace
+
+PcfLabels ParsePcf(std::string_view text) {
+  PcfParser parser;
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    parser.Line(Trim(text.substr(0, nl)));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+  }
+  return parser.Take();
+}
+
+}  // namespace tracedb::paraver

@@ -1,0 +1,115 @@
+// TraceMapper: Paraver records -> tracedb's entities, exactly as
+// paraver-format.md ("The mapping onto tracedb's entities") says:
+//
+//   root 0 -> Application "APPL a" -> Task "TASK a.t" -> Thread "THREAD a.t.h"
+//   root 0 -> Node "NODE n" -> CPU "CPU c"       (with a resource model)
+//   state record  -> State on the thread, depth 0, user field cpu
+//   event record  -> one Event per TYPE:VALUE, user field cpu
+//   comm record   -> Communication link in the root; user fields lsend,
+//                    lrecv, size, send_cpu, recv_cpu; key: its ordinal
+//
+// Names come from the .row file, labels from the .pcf; what they do not
+// name keeps its default name (a renamed object keeps the default as its
+// alias, so identifiers stay unique). Types and values enter the Registry
+// when first used.
+//
+// Streaming: rows leave as records arrive, in file order; only states whose
+// END is -1 wait, because they end at the end of the trace, known at
+// Finish(): the larger of the header's END_TIME and the largest time of any
+// record. Containers, which all live from 0 to that end, leave at Finish().
+//
+// Times: seconds = raw ticks * seconds_per_tick (a double product, so that
+// raw = round(seconds / seconds_per_tick) exactly while |raw| < 2^51); the
+// link fields lsend and lrecv are exact decimal text.
+//
+// Runs on one thread (the in-order stage); not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format/paraver/header.h"
+#include "format/paraver/id_table.h"
+#include "format/paraver/pcf_labels.h"
+#include "format/paraver/record.h"
+#include "format/paraver/row_names.h"
+#include "model/entity.h"
+#include "sim/registry.h"
+
+namespace tracedb::paraver {
+
+// The largest raw time sure to survive the trip through seconds in a
+// double: the relative error of the product and the quotient, 2^-52 in
+// all, stays under half a tick below 2^51 ticks.
+inline constexpr int64_t kMaxExactTicks = (int64_t{1} << 51) - 1;
+
+struct MapperOptions {
+  bool keep_extras = true;     // user fields on every row (dump -u, ingest)
+  bool exact_seconds = false;  // refuse times beyond kMaxExactTicks (ingest)
+};
+
+class TraceMapper {
+ public:
+  // Declares the types and containers. Keeps references to all arguments.
+  TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, const RowNames& names,
+              MapperOptions options, Registry* registry, EntitySink* sink);
+
+  // Emits the rows of one block's records; `first_line` is the file line
+  // number of the block's line 1. Throws ProblemError (with the file line)
+  // when exact_seconds is on and a time is too large.
+  void Apply(const ParsedRecords& block, uint64_t first_line);
+  // Emits the open states and every container.
+  void Finish();
+
+  uint64_t records() const { return records_; }
+  int64_t end_ticks() const { return end_ticks_; }
+  double Seconds(int64_t ticks) const {
+    return static_cast<double>(ticks) * header_.seconds_per_tick;
+  }
+
+ private:
+  struct OpenState {
+    uint32_t container;
+    uint32_t value;
+    int64_t begin;
+    uint32_t cpu;
+  };
+  void DeclareTypes();
+  void DeclareContainers();
+  uint32_t AddContainer(std::string default_name, std::string_view label, uint32_t type,
+                        uint32_t parent);
+  void See(int64_t ticks, uint64_t line);
+  void State(const Record& r);
+  void Events(const Record& r, const ParsedRecords& block);
+  void Link(const Record& r, const CommDetail& c);
+  uint32_t StateValue(int64_t state);
+  uint32_t EventType(int64_t type);
+  uint32_t EventValueId(uint32_t type, int64_t paraver_type, EventValue value);
+  uint32_t TagValue(int64_t tag);
+  Extras CpuField(uint32_t cpu) const;
+  std::string ExactSeconds(int64_t ticks) const;
+
+  const ParaverHeader& header_;
+  const PcfLabels& pcf_;
+  const RowNames& names_;
+  MapperOptions options_;
+  Registry* registry_;
+  EntitySink* sink_;
+
+  uint32_t application_type_ = 0, task_type_ = 0, thread_type_ = 0;
+  uint32_t state_type_ = 0, link_type_ = 0;
+  std::vector<uint32_t> thread_containers_;  // by global thread index
+  IdTable state_values_;                     // STATE -> value id
+  IdTable event_types_;                      // TYPE -> type id
+  IdTable event_values_;                     // (VALUE, type id) -> value id
+  IdTable tag_values_;                       // TAG -> value id
+  std::vector<OpenState> open_states_;
+  int64_t end_ticks_;
+  uint64_t records_ = 0;
+  uint64_t links_ = 0;
+  uint64_t line_ = 0;  // of the record being mapped
+};
+
+}  // namespace tracedb::paraver

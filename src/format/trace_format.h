@@ -1,0 +1,24 @@
+// Which reader a trace file needs. `auto` looks at the content (through
+// gzip): a Paraver trace starts with "#Paraver (", anything else is Pajé,
+// except that a NAME.prv or NAME.prv.gz goes to the Paraver reader anyway,
+// whose error then says what is wrong with its header.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tracedb {
+
+enum class TraceFormat { kAuto, kPaje, kParaver };
+
+// "auto", "paje", "paraver"; nullopt for anything else.
+std::optional<TraceFormat> ParseTraceFormat(std::string_view name);
+const char* TraceFormatName(TraceFormat format);  // "paje", "paraver" (or "auto")
+
+// Resolves kAuto by reading the first bytes of `path`; stdin ("-"), which
+// cannot be read twice, is taken as Pajé. Throws InputError when the file
+// cannot be opened.
+TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested);
+
+}  // namespace tracedb

@@ -1,0 +1,56 @@
+#include "paraver_test_support.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "model/input_error.h"
+#include "output/dump_writer.h"
+
+namespace tracedb::testing {
+
+std::string WriteParaverTrace(const std::string& name, const std::string& prv,
+                              const std::string& pcf, const std::string& row) {
+  std::string path = WriteTempFile(name + ".prv", prv);
+  std::filesystem::remove(std::filesystem::path(path).replace_extension(".pcf"));
+  std::filesystem::remove(std::filesystem::path(path).replace_extension(".row"));
+  if (!pcf.empty()) WriteTempFile(name + ".pcf", pcf);
+  if (!row.empty()) WriteTempFile(name + ".row", row);
+  return path;
+}
+
+DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options) {
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  DumpOutcome outcome;
+  {
+    Registry registry;
+    DumpWriter writer(registry, out, DumpOptions{.user_fields = options.keep_extras});
+    try {
+      paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, &registry,
+                                &writer);
+      writer.Flush();
+      outcome.ok = true;
+    } catch (const InputError& e) {
+      outcome.error = e.what();
+    }
+  }
+  std::fclose(out);
+  outcome.lines = SortedLines(std::string(buffer, size));
+  std::free(buffer);
+  if (!outcome.ok) outcome.lines.clear();
+  return outcome;
+}
+
+DumpOutcome DumpParaver(const std::string& prv, const std::string& pcf, const std::string& row) {
+  return DumpParaverFile(WriteParaverTrace("trace", prv, pcf, row));
+}
+
+std::string ParaverErrorAt(uint64_t line, const std::string& problem) {
+  std::string path = std::filesystem::path(WriteTempFile("probe", "")).parent_path() / "trace.prv";
+  return path + ":" + std::to_string(line) + ": " + problem;
+}
+
+}  // namespace tracedb::testing

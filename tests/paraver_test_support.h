@@ -1,0 +1,28 @@
+// Helpers for the Paraver tests: a trace and its companions written in the
+// test's temporary folder, and its dump (sorted lines, or the error).
+#pragma once
+
+#include <string>
+
+#include "format/paraver/paraver_reader.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+
+// Writes NAME.prv, and NAME.pcf / NAME.row when not empty; returns the .prv
+// path.
+std::string WriteParaverTrace(const std::string& name, const std::string& prv,
+                              const std::string& pcf = "", const std::string& row = "");
+
+// What `tracedb dump -u` prints for `prv_path` and the companions beside
+// it, through ReadParaverTrace with `options`.
+DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options = {});
+
+// Writes "trace.prv" (and companions) and dumps it.
+DumpOutcome DumpParaver(const std::string& prv, const std::string& pcf = "",
+                        const std::string& row = "");
+
+// The error DumpParaver reports for `problem` at `line` of "trace.prv".
+std::string ParaverErrorAt(uint64_t line, const std::string& problem);
+
+}  // namespace tracedb::testing
