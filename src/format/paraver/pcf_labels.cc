@@ -4,16 +4,10 @@
 #include <optional>
 #include <vector>
 
+#include "format/paraver/trim.h"
+
 namespace tracedb::paraver {
 namespace {
-
-constexpr std::string_view kSpace = " \t\r\f\v";
-
-std::string_view Trim(std::string_view s) {
-  size_t first = s.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
-}
 
 // A section name: upper-case letters and underscores only.
 bool IsSectionName(std::string_view line) {
@@ -26,7 +20,7 @@ bool IsSectionName(std::string_view line) {
 // Splits "TOKEN   rest of line" at the first white space; nullopt when
 // nothing follows the token.
 std::optional<std::pair<std::string_view, std::string_view>> HeadAndRest(std::string_view line) {
-  size_t space = line.find_first_of(kSpace);
+  size_t space = line.find_first_of(kBlanks);
   if (space == std::string_view::npos) return std::nullopt;
   std::string_view rest = Trim(line.substr(space));
   if (rest.empty()) return std::nullopt;

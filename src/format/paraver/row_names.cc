@@ -3,20 +3,14 @@
 #include <charconv>
 #include <optional>
 
+#include "format/paraver/trim.h"
+
 namespace tracedb::paraver {
 namespace {
 
-constexpr std::string_view kSpace = " \t\r\f\v";
-
-std::string_view Trim(std::string_view s) {
-  size_t first = s.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
-}
-
 std::string_view NextWord(std::string_view* s) {
   *s = Trim(*s);
-  size_t end = s->find_first_of(kSpace);
+  size_t end = s->find_first_of(kBlanks);
   std::string_view word = s->substr(0, end);
   s->remove_prefix(word.size());
   return word;
