@@ -105,12 +105,6 @@ void AddFormatOptions(cxxopts::Options& options) {
       cxxopts::value<std::string>());
 }
 
-struct FormatArgs {
-  TraceFormat format;
-  std::string pcf;
-  std::string row;
-};
-
 FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* command) {
   std::string name = result["format"].as<std::string>();
   std::optional<TraceFormat> format = ParseTraceFormat(name);
@@ -152,10 +146,7 @@ int Dump(int argc, char** argv) {
                 .threads = (*result)["threads"].as<int>()};
   if (args.threads < 0) throw UsageError("tracedb dump: --threads must be 0 or more");
   if (result->count("db")) args.db = DatabaseArgument(*result);
-  FormatArgs format = FormatArguments(*result, "tracedb dump");
-  args.format = format.format;
-  args.pcf = format.pcf;
-  args.row = format.row;
+  args.input = FormatArguments(*result, "tracedb dump");
   return RunDump(args);
 }
 
@@ -193,10 +184,7 @@ int Ingest(int argc, char** argv) {
                   .quiet = (*result)["quiet"].as<bool>()};
   if (args.batch_rows == 0) throw UsageError("tracedb ingest: --batch-size must be at least 1");
   if (args.threads < 0) throw UsageError("tracedb ingest: --threads must be 0 or more");
-  FormatArgs format = FormatArguments(*result, "tracedb ingest");
-  args.format = format.format;
-  args.pcf = format.pcf;
-  args.row = format.row;
+  args.input = FormatArguments(*result, "tracedb ingest");
   return RunIngest(args);
 }
 

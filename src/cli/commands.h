@@ -10,15 +10,20 @@
 
 namespace tracedb {
 
+// --format, --pcf, --row: how to read a trace file.
+struct FormatArgs {
+  TraceFormat format = TraceFormat::kAuto;
+  std::string pcf;  // Paraver labels; default: NAME.pcf beside each NAME.prv
+  std::string row;  // Paraver names; default: NAME.row beside each NAME.prv
+};
+
 struct DumpArgs {
   std::string file;                      // trace path, or "-" for stdin
   bool user_fields = false;              // -u: append user-defined fields
   bool ignore_incomplete_links = false;  // -z: drop links that never completed
   int threads = 0;                       // parser threads; 0: one per core beyond the first
   std::string db;                        // when set, `file` names a trace stored there
-  TraceFormat format = TraceFormat::kAuto;  // --format
-  std::string pcf;                       // Paraver labels; default: NAME.pcf beside the trace
-  std::string row;                       // Paraver names; default: NAME.row beside the trace
+  FormatArgs input;
 };
 
 int RunDump(const DumpArgs& args);
@@ -32,9 +37,7 @@ struct IngestArgs {
   bool force = false;                    // replace a trace already ingested
   bool ignore_incomplete_links = false;  // -z
   bool quiet = false;
-  TraceFormat format = TraceFormat::kAuto;  // --format
-  std::string pcf;  // Paraver labels for every file; default: NAME.pcf beside each
-  std::string row;  // Paraver names for every file; default: NAME.row beside each
+  FormatArgs input;  // for every file
 };
 
 // Exit code 0 when every file was ingested or skipped, 1 when any failed.

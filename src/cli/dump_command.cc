@@ -40,7 +40,7 @@ int DumpParaver(const DumpArgs& args) {
   DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
   paraver::ReadOptions options{.parse_workers = ParseWorkers(args.threads),
                                .keep_extras = args.user_fields};
-  auto read = paraver::ReadParaverTrace(paraver::FindCompanions(args.file, args.pcf, args.row),
+  auto read = paraver::ReadParaverTrace(paraver::FindCompanions(args.file, args.input.pcf, args.input.row),
                                         options, &registry, &writer);
   writer.Flush();
   spdlog::info("{}: {} bytes, {} lines, {} records", args.file, read.bytes, read.lines,
@@ -52,7 +52,7 @@ int DumpParaver(const DumpArgs& args) {
 
 int RunDump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
-  if (DetectTraceFormat(args.file, args.format) == TraceFormat::kParaver) return DumpParaver(args);
+  if (DetectTraceFormat(args.file, args.input.format) == TraceFormat::kParaver) return DumpParaver(args);
   DumpPipelineOptions options{.user_fields = args.user_fields,
                               .ignore_incomplete_links = args.ignore_incomplete_links};
   options.read.parse_workers = ParseWorkers(args.threads);

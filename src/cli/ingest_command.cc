@@ -117,7 +117,7 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
   const std::string& path = copy ? copy->path() : given;
   if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
   TraceInfo info = DescribeFile(given, path, args);
-  TraceFormat format = DetectTraceFormat(path, args.format);
+  TraceFormat format = DetectTraceFormat(path, args.input.format);
   info.format = TraceFormatName(format);
 
   std::optional<int64_t> existing = FindCompleteBySha(connection, info.sha256);
@@ -141,7 +141,7 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
                           .ignore_incomplete_links = args.ignore_incomplete_links};
     options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
     if (format == TraceFormat::kParaver) {
-      paraver::ParaverFiles files = paraver::FindCompanions(given, args.pcf, args.row);
+      paraver::ParaverFiles files = paraver::FindCompanions(given, args.input.pcf, args.input.row);
       files.trace = path;  // stdin's copy
       for (std::string* companion : {&files.pcf, &files.row}) {
         if (!companion->empty()) *companion = fs::absolute(*companion).lexically_normal().string();

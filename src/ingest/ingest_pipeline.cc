@@ -5,7 +5,7 @@
 
 #include "format/paraver/paraver_reader.h"
 #include "pipeline/bounded_queue.h"
-#include "sim/name_snapshot.h"
+#include "pipeline/simulate_paje.h"
 
 namespace tracedb {
 namespace {
@@ -70,28 +70,18 @@ IngestResult IngestTrace(const std::string& path, RowWriter& writer,
                          const IngestOptions& options) {
   return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink,
                                          IngestResult& result) {
-    Simulator simulator({.ignore_incomplete_links = options.ignore_incomplete_links,
-                         .keep_extras = true},
-                        &registry, &sink);
-    paje::ReadOptions read{.parse_workers = options.parse_workers};
-    NameResolver resolver;
-    read.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
-    auto progress = Progress(options, sink);
-    read.on_block = [&](uint64_t bytes) {
-      resolver.Publish(registry);
-      if (progress) progress(bytes);
-    };
-    auto stats = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); }, read);
-    try {
-      simulator.Finish();
-    } catch (const ProblemError& problem) {
-      paje::RethrowWithFile(path, problem);
-    }
-    result.bytes = stats.bytes;
-    result.lines = stats.lines;
+    SimulateResult run = SimulatePajeTrace(
+        path,
+        {.read = {.parse_workers = options.parse_workers},
+         .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
+                       .keep_extras = true},
+         .on_block = Progress(options, sink)},
+        &registry, &sink);
+    result.bytes = run.read.bytes;
+    result.lines = run.read.lines;
     result.start_time = registry.container(kRoot).start;
-    result.end_time = simulator.end_time();
-    result.simulator = simulator.stats();
+    result.end_time = run.end_time;
+    result.simulator = run.simulator;
   });
 }
 

@@ -1,0 +1,26 @@
+#include "pipeline/simulate_paje.h"
+
+#include "sim/name_snapshot.h"
+
+namespace tracedb {
+
+SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions& options,
+                                 Registry* registry, EntitySink* sink) {
+  Simulator simulator(options.simulator, registry, sink);
+  NameResolver resolver;
+  paje::ReadOptions read = options.read;
+  if (options.pre_resolve) read.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
+  read.on_block = [&](uint64_t bytes) {
+    if (options.pre_resolve) resolver.Publish(*registry);
+    if (options.on_block) options.on_block(bytes);
+  };
+  auto stats = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); }, read);
+  try {
+    simulator.Finish();
+  } catch (const ProblemError& problem) {
+    paje::RethrowWithFile(path, problem);
+  }
+  return SimulateResult{stats, simulator.stats(), simulator.end_time()};
+}
+
+}  // namespace tracedb
