@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "model/input_error.h"
 #include "test_support.h"
 
@@ -66,6 +69,50 @@ TEST(BlockReader, AGzipFileCutShortIsAnError) {
   std::fclose(f);
   std::string cut = WriteTempFile("cut.gz", bytes.substr(0, bytes.size() / 2));
   EXPECT_THROW(ReadBlocks(cut, 4096), InputError);
+}
+
+TEST(BlockReader, BytesInMemoryReadAsTheyAreUnderTheirName) {
+  std::string text = "aa\nbbbb\ncc\nlast without newline";
+  InputFile file("memory.txt", text);
+  BlockReader reader(&file, {.block_size = 3, .first_block_size = 3});
+  std::string joined;
+  while (auto block = reader.Next()) joined += *block;
+  EXPECT_EQ(joined, text);
+  EXPECT_EQ(file.path(), "memory.txt");
+  EXPECT_FALSE(file.compressed());
+}
+
+// DumpTrace of an in-memory InputFile, as the fuzzers run it: its sorted
+// lines, or its error.
+DumpOutcome DumpFromMemory(const std::string& name, const std::string& trace) {
+  InputFile file(name, trace);
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  DumpOutcome outcome;
+  try {
+    DumpTrace(&file, {}, out);
+    outcome.ok = true;
+  } catch (const InputError& e) {
+    outcome.error = e.what();
+  }
+  std::fclose(out);
+  outcome.lines = SortedLines(std::string(buffer, size));
+  std::free(buffer);
+  return outcome;
+}
+
+TEST(BlockReader, AnInMemoryTraceDumpsLikeItsFile) {
+  std::string trace = Header() + "12 1 E t1 a\n13 2 V t2 4.5\n";
+  auto out = DumpFromMemory("memory.paje", trace);
+  ASSERT_TRUE(out.ok) << out.error;
+  EXPECT_EQ(out.lines, DumpRaw(trace).lines);
+}
+
+TEST(BlockReader, AnInMemoryTraceNamesItselfInErrors) {
+  auto out = DumpFromMemory("memory.paje", Header() + "12 1 E nosuch a\n");
+  EXPECT_EQ(out.error, "memory.paje:" + std::to_string(BodyLine(1)) +
+                           ": unknown container 'nosuch'");
 }
 
 TEST(BlockReader, MissingFilesAndDirectoriesAreErrors) {

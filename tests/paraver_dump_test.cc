@@ -76,6 +76,14 @@ TEST(ParaverDump, WithoutCompanionsEverythingKeepsItsNumberAndDefaultName) {
             }));
 }
 
+TEST(ParaverDump, ATraceInMemoryReadsLikeItsFileAndNamesItselfInErrors) {
+  DumpOutcome out = DumpParaverBytes("memory.prv", kTrace);
+  ASSERT_TRUE(out.ok) << out.error;
+  EXPECT_EQ(out.lines, DumpParaver(kTrace).lines);
+  EXPECT_EQ(DumpParaverBytes("memory.prv", std::string(kTrace) + "5:1\n").error,
+            "memory.prv:11: unknown record type '5'");
+}
+
 TEST(ParaverDump, WithoutUserFieldsTheLinesEndAtTheValue) {
   std::string path = WriteParaverTrace("plain", kTrace, kPcf, kRow);
   DumpOutcome out = DumpParaverFile(path, {.keep_extras = false});

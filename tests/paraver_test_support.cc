@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 
 #include "model/input_error.h"
@@ -20,17 +21,21 @@ std::string WriteParaverTrace(const std::string& name, const std::string& prv,
   return path;
 }
 
-DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options) {
+namespace {
+
+// What `read` (a ReadParaverTrace into the registry and the writer) prints,
+// as `tracedb dump [-u]` would.
+DumpOutcome CaptureDump(bool user_fields,
+                        const std::function<void(Registry*, DumpWriter*)>& read) {
   char* buffer = nullptr;
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
   DumpOutcome outcome;
   {
     Registry registry;
-    DumpWriter writer(registry, out, DumpOptions{.user_fields = options.keep_extras});
+    DumpWriter writer(registry, out, DumpOptions{.user_fields = user_fields});
     try {
-      paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, &registry,
-                                &writer);
+      read(&registry, &writer);
       writer.Flush();
       outcome.ok = true;
     } catch (const InputError& e) {
@@ -42,6 +47,23 @@ DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions op
   std::free(buffer);
   if (!outcome.ok) outcome.lines.clear();
   return outcome;
+}
+
+}  // namespace
+
+DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options) {
+  return CaptureDump(options.keep_extras, [&](Registry* registry, DumpWriter* writer) {
+    paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, registry,
+                              writer);
+  });
+}
+
+DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv,
+                             paraver::ReadOptions options) {
+  return CaptureDump(options.keep_extras, [&](Registry* registry, DumpWriter* writer) {
+    InputFile file(name, prv);
+    paraver::ReadParaverTrace(&file, options, registry, writer);
+  });
 }
 
 DumpOutcome DumpParaver(const std::string& prv, const std::string& pcf, const std::string& row) {

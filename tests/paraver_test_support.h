@@ -18,6 +18,11 @@ std::string WriteParaverTrace(const std::string& name, const std::string& prv,
 // it, through ReadParaverTrace with `options`.
 DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options = {});
 
+// The same for a .prv held in memory and read as the file `name`, without
+// companions (ReadParaverTrace of an InputFile, as the fuzzer reads it).
+DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv,
+                             paraver::ReadOptions options = {});
+
 // Writes "trace.prv" (and companions) and dumps it.
 DumpOutcome DumpParaver(const std::string& prv, const std::string& pcf = "",
                         const std::string& row = "");

@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "model/input_error.h"
 
@@ -50,11 +52,20 @@ InputFile::InputFile(const std::string& path) : path_(path) {
   gzbuffer(gz_, kZlibBuffer);
 }
 
+InputFile::InputFile(std::string name, std::string_view bytes)
+    : path_(std::move(name)), memory_(bytes) {}
+
 InputFile::~InputFile() {
   if (gz_ != nullptr) gzclose(gz_);
 }
 
 size_t InputFile::Read(char* buffer, size_t n) {
+  if (gz_ == nullptr) {
+    n = std::min(n, memory_.size());
+    if (n > 0) std::memcpy(buffer, memory_.data(), n);  // data() may be null when empty
+    memory_.remove_prefix(n);
+    return n;
+  }
   int got = gzread(gz_, buffer, static_cast<unsigned>(n));
   if (got < 0) {
     int code = 0;

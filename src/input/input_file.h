@@ -1,18 +1,23 @@
 // InputFile: the bytes of a trace, from a plain file, a gzip file (detected
-// by its magic bytes, not its name) or stdin ("-"). Errors are InputErrors
-// naming the file. Not thread-safe; one reader thread owns it.
+// by its magic bytes, not its name), stdin ("-"), or memory (the fuzzers,
+// fuzz/). Errors are InputErrors naming the file. Not thread-safe; one
+// reader thread owns it.
 #pragma once
 
 #include <zlib.h>
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace tracedb {
 
 class InputFile {
  public:
   explicit InputFile(const std::string& path);
+  // `bytes`, as they are (never gunzipped), read as the file `name`. The
+  // bytes are not copied: they must outlive this InputFile.
+  InputFile(std::string name, std::string_view bytes);
   ~InputFile();
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
@@ -30,6 +35,7 @@ class InputFile {
   gzFile gz_ = nullptr;
   bool compressed_ = false;
   uint64_t size_on_disk_ = 0;
+  std::string_view memory_;  // the bytes not read yet, when gz_ is null
 };
 
 }  // namespace tracedb

@@ -26,5 +26,7 @@ struct DumpStats {
 };
 
 DumpStats DumpTrace(const std::string& path, const DumpPipelineOptions& options, std::FILE* out);
+// The same from an open input (e.g. bytes in memory, input/input_file.h).
+DumpStats DumpTrace(InputFile* file, const DumpPipelineOptions& options, std::FILE* out);
 
 }  // namespace tracedb

@@ -6,6 +6,12 @@ namespace tracedb {
 
 SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions& options,
                                  Registry* registry, EntitySink* sink) {
+  InputFile file(path);
+  return SimulatePajeTrace(&file, options, registry, sink);
+}
+
+SimulateResult SimulatePajeTrace(InputFile* file, const SimulateOptions& options,
+                                 Registry* registry, EntitySink* sink) {
   Simulator simulator(options.simulator, registry, sink);
   NameResolver resolver;
   paje::ReadOptions read = options.read;
@@ -14,11 +20,11 @@ SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions&
     if (options.pre_resolve) resolver.Publish(*registry);
     if (options.on_block) options.on_block(bytes);
   };
-  auto stats = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); }, read);
+  auto stats = paje::ReadPajeTrace(file, [&](const Event& e) { simulator.Apply(e); }, read);
   try {
     simulator.Finish();
   } catch (const ProblemError& problem) {
-    paje::RethrowWithFile(path, problem);
+    paje::RethrowWithFile(file->path(), problem);
   }
   return SimulateResult{stats, simulator.stats(), simulator.end_time()};
 }

@@ -30,5 +30,8 @@ struct SimulateResult {
 
 SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions& options,
                                  Registry* registry, EntitySink* sink);
+// The same from an open input (e.g. bytes in memory, input/input_file.h).
+SimulateResult SimulatePajeTrace(InputFile* file, const SimulateOptions& options,
+                                 Registry* registry, EntitySink* sink);
 
 }  // namespace tracedb

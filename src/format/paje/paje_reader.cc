@@ -39,7 +39,12 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
 ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
                         const ReadOptions& options) {
   InputFile file(path);
-  BlockReader reader(&file, options.blocks);
+  return ReadPajeTrace(&file, consume, options);
+}
+
+ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume,
+                        const ReadOptions& options) {
+  BlockReader reader(file, options.blocks);
   EventSequencer sequencer;
   Snapshot snapshot(sequencer.table());
   uint64_t bytes_done = 0;
@@ -59,7 +64,7 @@ ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
         });
     sequencer.Finish();
   } catch (const ProblemError& problem) {
-    RethrowWithFile(path, problem);
+    RethrowWithFile(file->path(), problem);
   }
   return ReadStats{reader.bytes_read(), sequencer.lines()};
 }

@@ -9,6 +9,7 @@
 
 #include "format/paje/event_sequencer.h"
 #include "input/block_reader.h"
+#include "input/input_file.h"
 #include "model/input_error.h"
 
 namespace tracedb::paje {
@@ -30,6 +31,9 @@ struct ReadStats {
 };
 
 ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
+                        const ReadOptions& options = {});
+// The same from an open input (e.g. bytes in memory); errors name file->path().
+ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume,
                         const ReadOptions& options = {});
 
 // Adds the file name to a ProblemError.

@@ -59,10 +59,11 @@ class InOrder {
   std::vector<std::string> communicators_;
 };
 
-ReadResult ReadBody(const ParaverFiles& files, const ReadOptions& options, Registry* registry,
-                    EntitySink* sink, const PcfLabels& pcf, const RowNames& names) {
-  InputFile file(files.trace);
-  BlockReader reader(&file, options.blocks);
+// `files` names the companions, for the metadata; `file` is the .prv.
+ReadResult ReadBody(InputFile* file, const ParaverFiles& files, const ReadOptions& options,
+                    Registry* registry, EntitySink* sink, const PcfLabels& pcf,
+                    const RowNames& names) {
+  BlockReader reader(file, options.blocks);
   std::shared_ptr<const std::string> first = reader.Next();
   if (!first) throw ProblemError(1, "empty file: expected a '#Paraver (' header");
   HeaderLine header_line = SplitHeader(*first);
@@ -98,17 +99,30 @@ ReadResult ReadBody(const ParaverFiles& files, const ReadOptions& options, Regis
   return result;
 }
 
+// ReadBody with its problems located in the .prv.
+ReadResult ReadLocated(InputFile* file, const ParaverFiles& files, const ReadOptions& options,
+                       Registry* registry, EntitySink* sink, const PcfLabels& pcf,
+                       const RowNames& names) {
+  try {
+    return ReadBody(file, files, options, registry, sink, pcf, names);
+  } catch (const ProblemError& problem) {
+    throw InputError(file->path(), problem.line(), problem.what());
+  }
+}
+
 }  // namespace
 
 ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
-  try {
-    return ReadBody(files, options, registry, sink, pcf, names);
-  } catch (const ProblemError& problem) {
-    throw InputError(files.trace, problem.line(), problem.what());
-  }
+  InputFile file(files.trace);
+  return ReadLocated(&file, files, options, registry, sink, pcf, names);
+}
+
+ReadResult ReadParaverTrace(InputFile* trace, const ReadOptions& options, Registry* registry,
+                            EntitySink* sink) {
+  return ReadLocated(trace, ParaverFiles{.trace = trace->path()}, options, registry, sink, {}, {});
 }
 
 }  // namespace tracedb::paraver

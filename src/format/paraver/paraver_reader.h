@@ -16,6 +16,7 @@
 
 #include "format/paraver/companion_files.h"
 #include "input/block_reader.h"
+#include "input/input_file.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -41,5 +42,9 @@ struct ReadResult {
 
 ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink);
+// The same for a .prv already open (e.g. bytes in memory, input/input_file.h),
+// without companions.
+ReadResult ReadParaverTrace(InputFile* trace, const ReadOptions& options, Registry* registry,
+                            EntitySink* sink);
 
 }  // namespace tracedb::paraver
