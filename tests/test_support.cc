@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <functional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -74,6 +76,17 @@ std::string TempDir() {
   return dir;
 }
 
+// With TRACEDB_TEST_SEEDS=DIR, every file the tests write is also kept as
+// DIR/HASH.EXT, EXT the written name's: how fuzz/corpus/ was seeded.
+void KeepSeed(const std::string& name, std::string_view content) {
+  const char* dir = std::getenv("TRACEDB_TEST_SEEDS");
+  if (dir == nullptr || *dir == '\0') return;
+  std::string hash = std::to_string(std::hash<std::string_view>{}(content));
+  std::ofstream(std::string(dir) + "/" + hash + std::filesystem::path(name).extension().string(),
+                std::ios::binary)
+      << content;
+}
+
 }  // namespace
 
 std::string Header() { return Definitions() + kWorld; }
@@ -83,6 +96,7 @@ uint64_t BodyLine(int k) { return CountLines(Header()) + k; }
 std::string WriteTempFile(const std::string& name, std::string_view content) {
   std::string path = TempDir() + "/" + name;
   std::ofstream(path, std::ios::binary) << content;
+  KeepSeed(name, content);
   return path;
 }
 
