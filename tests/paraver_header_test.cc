@@ -125,7 +125,29 @@ TEST(ParaverHeader, MalformedHeadersNameWhatIsWrong) {
             "1: malformed Paraver header: expected END_TIME (an integer) at "
             "'99999999999999999999:0:1...'");
   EXPECT_EQ(HeaderError("#Paraver (d):9:0:1:1(99999999:0)"),
-            "1: malformed Paraver header: too many threads");
+            "1: malformed Paraver header: too many threads (more than 1048576 nodes, CPUs, "
+            "applications, tasks and threads in all)");
+}
+
+// Counts that summed past 2^64 used to wrap around to small ones, and each
+// kind had its own limit of 2^24, so a header of a few dozen bytes could
+// declare billions of containers (gigabytes of memory, minutes of work).
+TEST(ParaverHeader, ObjectsAreLimitedInAllAndTheirCountsCannotWrapAround) {
+  const std::string kTooMany =
+      " (more than 1048576 nodes, CPUs, applications, tasks and threads in all)";
+  EXPECT_EQ(HeaderError("#Paraver (d):9:2(1,18446744073709551615):1:1(1:1)"),
+            "1: malformed Paraver header: too many CPUs" + kTooMany);
+  EXPECT_EQ(HeaderError("#Paraver (d):9:0:1:2(1:0,18446744073709551615:0)"),
+            "1: malformed Paraver header: too many threads" + kTooMany);
+  EXPECT_EQ(HeaderError("#Paraver (d):9:600000:1:1(1:1)"),
+            "1: malformed Paraver header: too many CPUs" + kTooMany);
+  EXPECT_EQ(HeaderError("#Paraver (d):9:1(1048000):1:1(600:1)"),
+            "1: malformed Paraver header: too many threads" + kTooMany);
+  EXPECT_EQ(HeaderError("#Paraver (d):9:0:18446744073709551615:1(1:0)"),
+            "1: malformed Paraver header: too many applications" + kTooMany);
+  // Exactly the limit is fine: 1 node, 1 CPU, 1 application, 1 task and the rest threads.
+  ParaverHeader h = ParseHeader("#Paraver (d):9:1(1):1:1(1048572:1)");
+  EXPECT_EQ(Tasks(h, 0), (std::vector<std::pair<uint32_t, uint32_t>>{{1048572, 1}}));
 }
 
 TEST(ParaverHeader, LooksLikeParaver) {

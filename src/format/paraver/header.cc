@@ -8,13 +8,32 @@
 namespace tracedb::paraver {
 namespace {
 
-// More objects than this is a damaged header, not a machine: each object
-// becomes a container, so the limit keeps memory sane.
-constexpr uint64_t kMaxObjects = uint64_t{1} << 24;
+// Every node, CPU, application, task and thread becomes a container: a few
+// hundred bytes of memory and a line of output each. More than this many in
+// all is a damaged header, not a machine (large traced runs have some
+// 10^5), and the limit keeps memory and time sane: a 40-byte header may not
+// ask for gigabytes.
+constexpr uint64_t kMaxObjects = uint64_t{1} << 20;
 
 [[noreturn]] void Malformed(const std::string& what) {
   throw ProblemError(1, "malformed Paraver header: " + what);
 }
+
+// The objects declared so far, all kinds together. Each count is checked
+// before it is added, so that no sum can wrap around.
+class ObjectTally {
+ public:
+  void Add(uint64_t n, const char* what) {
+    if (n > kMaxObjects - count_) {
+      Malformed(std::string("too many ") + what + " (more than " + std::to_string(kMaxObjects) +
+                " nodes, CPUs, applications, tasks and threads in all)");
+    }
+    count_ += n;
+  }
+
+ private:
+  uint64_t count_ = 0;
+};
 
 // Reads the header left to right; every failure names what was expected
 // and the text found there.
@@ -98,15 +117,13 @@ void ParseDateAndEnd(Cursor& c, ParaverHeader* h) {
 }
 
 // "0:" or "N_NODES:" or "N_NODES(CPUS_1,...,CPUS_N):"
-void ParseResources(Cursor& c, ParaverHeader* h) {
+void ParseResources(Cursor& c, ParaverHeader* h, ObjectTally* objects) {
   uint64_t nodes = c.Number("RESOURCES (0 or N_NODES)");
-  if (nodes > kMaxObjects) Malformed("too many nodes (" + std::to_string(nodes) + ")");
+  objects->Add(nodes, "nodes");
   if (nodes > 0 && c.Eat('(')) {
-    uint64_t cpus = 0;
     do {
       uint64_t n = c.Number("a CPU count");
-      cpus += n;
-      if (cpus > kMaxObjects) Malformed("too many CPUs");
+      objects->Add(n, "CPUs");
       h->cpus_per_node.push_back(static_cast<uint32_t>(n));
     } while (c.Eat(','));
     c.Expect(')', "the CPU counts");
@@ -115,6 +132,7 @@ void ParseResources(Cursor& c, ParaverHeader* h) {
                 " CPU counts");
     }
   } else {
+    objects->Add(nodes, "CPUs");
     h->cpus_per_node.assign(nodes, 1);  // a bare N_NODES: one CPU each
   }
   c.Expect(':', "RESOURCES");
@@ -122,17 +140,16 @@ void ParseResources(Cursor& c, ParaverHeader* h) {
 
 // "N_TASKS(THREADS_1:NODE_1,...,THREADS_N:NODE_N)"
 std::vector<TaskShape> ParseApplication(Cursor& c, size_t appl, const ParaverHeader& h,
-                                        uint64_t* threads) {
+                                        ObjectTally* objects) {
   uint64_t tasks = c.Number("N_TASKS of an application");
-  if (tasks > kMaxObjects) Malformed("too many tasks (" + std::to_string(tasks) + ")");
+  objects->Add(tasks, "tasks");
   c.Expect('(', "N_TASKS");
   std::vector<TaskShape> shapes;
   do {
     uint64_t n = c.Number("THREADS:NODE of a task");
     c.Expect(':', "the number of threads of a task");
     uint64_t node = c.Number("the NODE of a task");
-    *threads += n;
-    if (*threads > kMaxObjects) Malformed("too many threads");
+    objects->Add(n, "threads");
     std::string task = std::to_string(appl) + "." + std::to_string(shapes.size() + 1);
     if (!h.cpus_per_node.empty() && (node == 0 || node > h.cpus_per_node.size())) {
       Malformed("task " + task + " is on node " + std::to_string(node) + " but the header has " +
@@ -150,14 +167,13 @@ std::vector<TaskShape> ParseApplication(Cursor& c, size_t appl, const ParaverHea
 
 // "N_APPL:APPL_1[:APPL_2...][,N_COMM]"; applications are separated by ':'
 // (the 2001 description) or ',' (Extrae).
-void ParseApplications(Cursor& c, ParaverHeader* h) {
+void ParseApplications(Cursor& c, ParaverHeader* h, ObjectTally* objects) {
   uint64_t count = c.Number("N_APPL");
-  if (count > kMaxObjects) Malformed("too many applications");
+  objects->Add(count, "applications");
   c.Expect(':', "N_APPL");
-  uint64_t threads = 0;
   for (uint64_t a = 1; a <= count; ++a) {
     if (a > 1 && !c.Eat(':') && !c.Eat(',')) c.Fail("':' or ',' before the next application");
-    h->applications.push_back(ParseApplication(c, a, *h, &threads));
+    h->applications.push_back(ParseApplication(c, a, *h, objects));
   }
   if (c.Eat(',') || c.Eat(':')) h->communicator_count = c.Number("N_COMM");
   c.SkipSpaces();
@@ -186,9 +202,10 @@ ParaverHeader ParseHeader(std::string_view line) {
   }
   ParaverHeader h;
   Cursor c(line.substr(kMagic.size()));
+  ObjectTally objects;
   ParseDateAndEnd(c, &h);
-  ParseResources(c, &h);
-  ParseApplications(c, &h);
+  ParseResources(c, &h, &objects);
+  ParseApplications(c, &h, &objects);
   return h;
 }
 
