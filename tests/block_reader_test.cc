@@ -111,8 +111,8 @@ TEST(BlockReader, AnInMemoryTraceDumpsLikeItsFile) {
 
 TEST(BlockReader, AnInMemoryTraceNamesItselfInErrors) {
   auto out = DumpFromMemory("memory.paje", Header() + "12 1 E nosuch a\n");
-  EXPECT_EQ(out.error, "memory.paje:" + std::to_string(BodyLine(1)) +
-                           ": unknown container 'nosuch'");
+  EXPECT_EQ(out.error,
+            "memory.paje:" + std::to_string(BodyLine(1)) + ": unknown container 'nosuch'");
 }
 
 TEST(BlockReader, MissingFilesAndDirectoriesAreErrors) {
@@ -150,8 +150,9 @@ TEST(BlockReader, DefinitionsInsideSmallBlocksApplyFromTheirLineOn) {
     for (size_t size : {5, 40, 4096}) {
       auto out = Dump(body, {.read = {.blocks = {.block_size = size}, .parse_workers = workers}});
       ASSERT_TRUE(out.ok) << out.error;
-      EXPECT_EQ(out.lines, Expect({WorldContainers("2"), {"Event, thread1, Ev, 1.000000, a",
-                                                          "Event, thread1, Ev, 2.000000, b"}}));
+      EXPECT_EQ(out.lines,
+                Expect({WorldContainers("2"),
+                        {"Event, thread1, Ev, 1.000000, a", "Event, thread1, Ev, 2.000000, b"}}));
     }
   }
 }

@@ -25,8 +25,7 @@ namespace {
 
 // What `read` (a ReadParaverTrace into the registry and the writer) prints,
 // as `tracedb dump [-u]` would.
-DumpOutcome CaptureDump(bool user_fields,
-                        const std::function<void(Registry*, DumpWriter*)>& read) {
+DumpOutcome CaptureDump(bool user_fields, const std::function<void(Registry*, DumpWriter*)>& read) {
   char* buffer = nullptr;
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
@@ -53,8 +52,7 @@ DumpOutcome CaptureDump(bool user_fields,
 
 DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options) {
   return CaptureDump(options.keep_extras, [&](Registry* registry, DumpWriter* writer) {
-    paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, registry,
-                              writer);
+    paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, registry, writer);
   });
 }
 

@@ -42,8 +42,7 @@ ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
   return ReadPajeTrace(&file, consume, options);
 }
 
-ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume,
-                        const ReadOptions& options) {
+ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume, const ReadOptions& options) {
   BlockReader reader(file, options.blocks);
   EventSequencer sequencer;
   Snapshot snapshot(sequencer.table());
