@@ -85,7 +85,8 @@ std::string DatabaseArgument(const cxxopts::ParseResult& result) {
     db = "tracedb.sqlite";
   }
   if (db.rfind("postgres://", 0) == 0 || db.rfind("postgresql://", 0) == 0) {
-    throw UsageError("PostgreSQL databases are not supported by this version yet; give a SQLite file");
+    throw UsageError(
+        "PostgreSQL databases are not supported by this version yet; give a SQLite file");
   }
   if (db.rfind("sqlite://", 0) == 0) db = db.substr(9);
   if (db.empty()) throw UsageError("--db: empty database path");
@@ -132,8 +133,8 @@ int Dump(int argc, char** argv) {
   options.add_options()("u,user-fields", "append user-defined field values to each line")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "threads", "parser threads (default: one per core beyond the first)",
-      cxxopts::value<int>()->default_value("0"))(
-      "file", "the trace", cxxopts::value<std::string>());
+      cxxopts::value<int>()->default_value("0"))("file", "the trace",
+                                                 cxxopts::value<std::string>());
   AddFormatOptions(options);
   options.parse_positional({"file"});
   auto result = Parse(options, argc, argv);
@@ -164,10 +165,10 @@ int Ingest(int argc, char** argv) {
   options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>())(
       "force", "re-ingest files already in the database, replacing them")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "batch-size", "rows per insert transaction", cxxopts::value<size_t>()->default_value("100000"))(
+      "batch-size", "rows per insert transaction",
+      cxxopts::value<size_t>()->default_value("100000"))(
       "threads", "parser threads (default: one per core beyond the first)",
-      cxxopts::value<int>()->default_value("0"))(
-      "q,quiet", "no progress and no summary on stderr")(
+      cxxopts::value<int>()->default_value("0"))("q,quiet", "no progress and no summary on stderr")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   options.parse_positional({"files"});

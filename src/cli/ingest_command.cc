@@ -2,9 +2,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,10 +13,7 @@
 #include "cli/parse_workers.h"
 #include "cli/progress_line.h"
 #include "db/db_error.h"
-#include "db/sqlite_migrate.h"
-#include "db/sqlite_row_writer.h"
-#include "db/sqlite_staged_load.h"
-#include "db/trace_catalog.h"
+#include "db/open_archive.h"
 #include "format/paraver/companion_files.h"
 #include "format/trace_format.h"
 #include "ingest/ingest_pipeline.h"
@@ -111,7 +108,7 @@ int64_t EntityRows(const RowCounts& c) {
 }
 
 // One file; returns false when it failed (reported on stderr).
-bool IngestOne(SqliteConnection& connection, const std::string& given, const IngestArgs& args) {
+bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& args) {
   std::optional<StdinCopy> copy;
   if (given == "-") copy.emplace();
   const std::string& path = copy ? copy->path() : given;
@@ -120,7 +117,7 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
   TraceFormat format = DetectTraceFormat(path, args.input.format);
   info.format = TraceFormatName(format);
 
-  std::optional<int64_t> existing = FindCompleteBySha(connection, info.sha256);
+  std::optional<int64_t> existing = archive.FindCompleteBySha(info.sha256);
   if (existing && !args.force) {
     if (!args.quiet) {
       std::cerr << given << ": already in the database as trace " << *existing
@@ -129,13 +126,13 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
     return true;
   }
   auto started = std::chrono::steady_clock::now();
-  int64_t id = BeginTrace(connection, info);
+  std::unique_ptr<TraceLoad> load = archive.BeginLoad(info);
+  int64_t id = load->id();
   ProgressLine progress(given, args.quiet);
   IngestResult result;
   auto loaded = started;
   try {
-    SqliteStagedLoad staged(connection, id);
-    SqliteRowWriter writer(connection, SqliteStagedLoad::kSchema, id);
+    RowWriter& writer = load->writer();
     IngestOptions options{.batch_rows = args.batch_rows,
                           .parse_workers = ParseWorkers(args.threads),
                           .ignore_incomplete_links = args.ignore_incomplete_links};
@@ -151,16 +148,12 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
       result = IngestTrace(path, writer, options);
     }
     loaded = std::chrono::steady_clock::now();
-    staged.Publish(Summarize(result), existing);
+    load->Publish(Summarize(result), existing);
   } catch (const std::exception& e) {
     progress.Clear();
     std::string message = e.what();
     if (copy && message.rfind(path, 0) == 0) message = "-" + message.substr(path.size());
-    try {
-      FailTrace(connection, id, message);
-    } catch (const std::exception& cleanup) {
-      spdlog::error("could not mark trace {} as failed: {}", id, cleanup.what());
-    }
+    load->Fail(message);
     std::cerr << message << "\n";
     return false;
   }
@@ -183,16 +176,14 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
 }  // namespace
 
 int RunIngest(const IngestArgs& args) {
-  SqliteConnection connection(args.db);
-  Migrate(connection);
-  std::vector<int64_t> interrupted = CleanInterrupted(connection);
-  for (int64_t id : interrupted) {
-    spdlog::warn("{}: removed trace {}, whose ingest was interrupted", args.db, id);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/true);
+  for (int64_t id : archive->CleanInterrupted()) {
+    spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
   }
   int failed = 0;
   for (const std::string& file : args.files) {
     try {
-      if (!IngestOne(connection, file, args)) ++failed;
+      if (!IngestOne(*archive, file, args)) ++failed;
     } catch (const InputError& e) {
       std::cerr << e.what() << "\n";
       ++failed;
