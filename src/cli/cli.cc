@@ -84,17 +84,17 @@ std::string DatabaseArgument(const cxxopts::ParseResult& result) {
   } else {
     db = "tracedb.sqlite";
   }
-  if (db.rfind("postgres://", 0) == 0 || db.rfind("postgresql://", 0) == 0) {
-    throw UsageError(
-        "PostgreSQL databases are not supported by this version yet; give a SQLite file");
-  }
   if (db.rfind("sqlite://", 0) == 0) db = db.substr(9);
   if (db.empty()) throw UsageError("--db: empty database path");
   return db;
 }
 
 void AddDatabaseOption(cxxopts::Options& options) {
-  options.add_options()("db", "database: a SQLite file (default $TRACEDB_DB, else tracedb.sqlite)",
+  options.add_options()("db",
+                        "database: a SQLite file, or PostgreSQL as postgresql://USER@HOST:PORT/DB "
+                        "or 'host=... dbname=...' (libpq also reads PG* variables and ~/.pgpass; "
+                        "keep passwords out of the command line). Default $TRACEDB_DB, else "
+                        "tracedb.sqlite",
                         cxxopts::value<std::string>());
 }
 
