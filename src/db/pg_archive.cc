@@ -39,8 +39,8 @@ class PgArchive : public Archive {
       if (found.empty()) return std::nullopt;
       return found.front();
     }
-    auto found = Records(std::string(kSelectTrace) + "WHERE name = $1 ORDER BY id",
-                         std::string(id_or_name));
+    auto found =
+        Records(std::string(kSelectTrace) + "WHERE name = $1 ORDER BY id", std::string(id_or_name));
     if (found.empty()) return std::nullopt;
     if (found.size() == 1) return found.front();
     throw DbError(name(), "trace name \"" + std::string(id_or_name) +
@@ -61,9 +61,9 @@ class PgArchive : public Archive {
   std::optional<int64_t> FindCompleteBySha(std::string_view sha256) override {
     return connection_.Run([&]() -> std::optional<int64_t> {
       pqxx::nontransaction work(connection_.get());
-      pqxx::row row = work.exec_params1(
-          "SELECT min(id) FROM trace WHERE sha256 = $1 AND status = 'complete'",
-          std::string(sha256));
+      pqxx::row row =
+          work.exec_params1("SELECT min(id) FROM trace WHERE sha256 = $1 AND status = 'complete'",
+                            std::string(sha256));
       if (row[0].is_null()) return std::nullopt;
       return row[0].as<int64_t>();
     });
@@ -75,14 +75,14 @@ class PgArchive : public Archive {
 
   std::vector<int64_t> CleanInterrupted() override {
     std::vector<int64_t> cleaned;
-    for (const TraceRecord& trace : Records(std::string(kSelectTrace) +
-                                            "WHERE status = 'loading' ORDER BY id")) {
+    for (const TraceRecord& trace :
+         Records(std::string(kSelectTrace) + "WHERE status = 'loading' ORDER BY id")) {
       if (!TryLock(trace.id)) continue;  // its loader still runs
       bool removed = connection_.Run([&] {
         pqxx::work work(connection_.get());
         // Again under the lock: the load may have ended since the list.
-        auto still = work.exec_params("SELECT 1 FROM trace WHERE id = $1 AND status = 'loading'",
-                                      trace.id);
+        auto still =
+            work.exec_params("SELECT 1 FROM trace WHERE id = $1 AND status = 'loading'", trace.id);
         if (still.empty()) return false;
         work.exec(DropTraceSql(trace.id));
         work.commit();

@@ -4,22 +4,15 @@
 
 namespace tracedb {
 
+// The primary message only: the lines after it (LINE 1: ... with a caret,
+// HINT, CONTEXT) need the layout this one-line message does not keep.
 std::string PostgresProblem(const std::string& message) {
-  std::string text = message;
+  std::string text = message.substr(0, message.find('\n'));
   for (const char* prefix : {"ERROR:  ", "FATAL:  "}) {
     if (text.rfind(prefix, 0) == 0) text.erase(0, std::string(prefix).size());
   }
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  std::string line;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      line += "; ";
-      while (i + 1 < text.size() && (text[i + 1] == '\t' || text[i + 1] == ' ')) ++i;
-    } else {
-      line += text[i];
-    }
-  }
-  return line;
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
 }
 
 PgConnection::PgConnection(const std::string& conninfo)

@@ -13,7 +13,7 @@
 
 namespace tracedb {
 
-// The words of a libpq or server message, on one line, without "ERROR:".
+// The first line of a libpq or server message, without "ERROR:".
 std::string PostgresProblem(const std::string& message);
 
 class PgConnection {

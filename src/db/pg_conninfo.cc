@@ -9,9 +9,19 @@ namespace {
 
 // The keywords of libpq's key=value form that a connection string usually
 // starts with.
-constexpr std::string_view kKeywords[] = {
-    "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service",
-    "sslmode", "connect_timeout", "application_name", "options", "target_session_attrs"};
+constexpr std::string_view kKeywords[] = {"host",
+                                          "hostaddr",
+                                          "port",
+                                          "dbname",
+                                          "user",
+                                          "password",
+                                          "passfile",
+                                          "service",
+                                          "sslmode",
+                                          "connect_timeout",
+                                          "application_name",
+                                          "options",
+                                          "target_session_attrs"};
 
 std::map<std::string, std::string> Parse(const std::string& conninfo, bool* ok) {
   std::map<std::string, std::string> fields;

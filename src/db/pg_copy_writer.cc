@@ -82,14 +82,14 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   auto fields = static_cast<uint16_t>(CountColumns(columns));
   for (const Record& record : records) encode(encoder.Row(fields).Int(trace_id_), record);
   encoder.Trailer();
-  session_.Copy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
-                    ") FROM STDIN (FORMAT binary)",
-                buffer_);
+  session_.Copy(
+      "COPY " + PartitionName(table, trace_id_) + " (" + columns + ") FROM STDIN (FORMAT binary)",
+      buffer_);
 }
 
 void PgCopyWriter::Write(const RowBatch& batch) {
-  CopyTable("type", "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id",
-            batch.types, [](Encoder& e, const TypeRecord& r) {
+  CopyTable("type", "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
+            [](Encoder& e, const TypeRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
               e.IdOrNull(r.start_type).IdOrNull(r.end_type);
             });

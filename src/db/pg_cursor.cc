@@ -33,7 +33,9 @@ std::unique_ptr<PgCursor> OpenPgCursor(PgConnection& connection, pqxx::work& wor
 }
 
 PgCursor::PgCursor(PgConnection& connection, pqxx::result whole, std::unique_ptr<pqxx::work> owned)
-    : connection_(connection), owned_(std::move(owned)), batch_(std::move(whole)),
+    : connection_(connection),
+      owned_(std::move(owned)),
+      batch_(std::move(whole)),
       last_batch_(true) {}
 
 PgCursor::~PgCursor() = default;  // an owned transaction ends unfinished: rolled back

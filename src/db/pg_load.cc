@@ -45,11 +45,12 @@ class PgTraceLoad : public TraceLoad {
   PgTraceLoad(const std::string& conninfo, const std::string& name, const TraceInfo& info)
       : session_(conninfo, name) {
     session_.Exec("BEGIN");
-    id_ = std::stoll(session_.Query(kInsertTrace, Params{info.name, info.path, info.format,
-                                                         Number(info.size_bytes), info.sha256,
-                                                         info.comment, info.tool_version,
-                                                         ThisHost(), std::to_string(ThisPid())})
-                         .at(0));
+    id_ = std::stoll(
+        session_
+            .Query(kInsertTrace,
+                   Params{info.name, info.path, info.format, Number(info.size_bytes), info.sha256,
+                          info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid())})
+            .at(0));
     session_.Exec(LockSql("pg_advisory_lock", id_));
     session_.Exec("COMMIT");
     try {
@@ -71,11 +72,10 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec(AttachPartitionsSql(id_));
     const TraceSummary& s = summary;
     auto updated = session_.Query(
-        kCompleteTrace,
-        Params{Exact(s.start_time), Exact(s.end_time), std::to_string(s.container_count),
-               std::to_string(s.state_count), std::to_string(s.event_count),
-               std::to_string(s.variable_count), std::to_string(s.link_count), s.metadata,
-               std::to_string(id_)});
+        kCompleteTrace, Params{Exact(s.start_time), Exact(s.end_time),
+                               std::to_string(s.container_count), std::to_string(s.state_count),
+                               std::to_string(s.event_count), std::to_string(s.variable_count),
+                               std::to_string(s.link_count), s.metadata, std::to_string(id_)});
     if (updated.empty()) {
       throw DbError(session_.name(),
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");
@@ -88,9 +88,10 @@ class PgTraceLoad : public TraceLoad {
   void Fail(const std::string& message) noexcept override {
     session_.TryExec("ROLLBACK");
     try {
-      session_.Query("UPDATE trace SET status = 'failed', error = $1"
-                     " WHERE id = $2 AND status = 'loading'",
-                     Params{message, std::to_string(id_)});
+      session_.Query(
+          "UPDATE trace SET status = 'failed', error = $1"
+          " WHERE id = $2 AND status = 'loading'",
+          Params{message, std::to_string(id_)});
     } catch (...) {
       // The trace stays "loading"; CleanInterrupted removes it once the
       // session (and with it the lock) is gone.

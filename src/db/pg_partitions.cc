@@ -9,7 +9,8 @@ std::string PartitionName(const char* table, int64_t trace_id) {
 std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
   std::string id = std::to_string(trace_id);
   return "SELECT format('CREATE TABLE %s (%s%s, CHECK (trace_id = " + id + "))', '" +
-         PartitionName(table, trace_id) + "',"
+         PartitionName(table, trace_id) +
+         "',"
          " (SELECT string_agg(format('%I %s%s', a.attname, format_type(a.atttypid, a.atttypmod),"
          "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END), ', ' ORDER BY a.attnum)"
          "  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),"

@@ -40,10 +40,10 @@ std::vector<std::string> PgSession::Query(const std::string& sql,
   std::vector<const char*> values;
   for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
   // Without parameters, PQexec: it also runs several statements at once.
-  Result result(values.empty() ? PQexec(connection_, sql.c_str())
-                               : PQexecParams(connection_, sql.c_str(),
-                                              static_cast<int>(values.size()), nullptr,
-                                              values.data(), nullptr, nullptr, 0));
+  Result result(values.empty()
+                    ? PQexec(connection_, sql.c_str())
+                    : PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()),
+                                   nullptr, values.data(), nullptr, nullptr, 0));
   ExecStatusType status = PQresultStatus(result.get());
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
     Fail(sql, PQresultErrorMessage(result.get()));
