@@ -83,6 +83,22 @@ std::vector<std::string> TestDatabase::Rows(const std::string& sql) {
   return rows;
 }
 
+std::string TestDatabase::Columns(const std::string& sql) {
+  std::vector<std::string> names;
+  if (backend_ == Backend::kSqlite) {
+    SqliteConnection connection(url_);
+    names = ColumnNames(SqliteCursor(connection.Prepare(sql)));
+  } else {
+    PgConnection connection(url_);
+    pqxx::result result =
+        connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
+    names = ColumnNames(PgCursor(connection, std::move(result), nullptr));
+  }
+  std::string joined;
+  for (const std::string& name : names) joined += (joined.empty() ? "" : ",") + name;
+  return joined;
+}
+
 void TestDatabase::Exec(const std::string& sql) {
   if (backend_ == Backend::kSqlite) {
     SqliteConnection(url_).Exec(sql);

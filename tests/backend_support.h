@@ -39,6 +39,8 @@ class TestDatabase {
   // `tracedb query` prints them ("1.5", "2.0"), whichever backend.
   std::vector<std::string> Rows(const std::string& sql);
   void Exec(const std::string& sql);
+  // The column names of `sql`'s result, joined by ','.
+  std::string Columns(const std::string& sql);
   // How many rows of the trace each entity table holds: "container=2", ...
   // by table name.
   std::vector<std::string> RowCounts(int64_t trace_id);
