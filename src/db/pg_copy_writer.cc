@@ -83,7 +83,7 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   for (const Record& record : records) encode(encoder.Row(fields).Int(trace_id_), record);
   encoder.Trailer();
   session_.Copy(
-      "COPY " + PartitionName(table, trace_id_) + " (" + columns + ") FROM STDIN (FORMAT binary)",
+      "COPY " + PartitionName(table, trace_id_) + " (" + columns + ") FROM STDIN (FORMAT binary, FREEZE)",
       buffer_);
 }
 

@@ -1,8 +1,10 @@
 // PgCopyWriter: writes RowBatches of one trace into its PostgreSQL partition
 // tables (pg_partitions.h) with COPY in binary format: one COPY per table per
 // batch, each row encoded straight from the record (no text formatting of
-// doubles, no parsing on the server). The rows become visible only when the
-// load's transaction commits (pg_load.h).
+// doubles, no parsing on the server). FREEZE, allowed because the load's
+// transaction created the tables, writes the rows already frozen and
+// all-visible: no hint-bit writes on first read, index-only scans at once.
+// The rows become visible only when the load's transaction commits (pg_load.h).
 #pragma once
 
 #include <cstdint>

@@ -54,7 +54,9 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec(LockSql("pg_advisory_lock", id_));
     session_.Exec("COMMIT");
     try {
-      session_.Exec("BEGIN");
+      // The attach sorts each table for its index: in memory, not in
+      // temporary files, for traces up to a few GB (the default is 64 MB).
+      session_.Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
       for (const char* table : kEntityTables) {
         session_.Exec(session_.Query(PartitionDefinitionQuery(table, id_)).at(0));
       }
