@@ -331,7 +331,9 @@ TEST_P(ArchiveCli, QueryRefusesWrites) {
         << sql;
   }
   // Turning query_only off is allowed, but the statement ends there.
-  if (sqlite()) EXPECT_EQ(Query("", "PRAGMA query_only = OFF").exit_code, 0);
+  if (sqlite()) {
+    EXPECT_EQ(Query("", "PRAGMA query_only = OFF").exit_code, 0);
+  }
   EXPECT_EQ(Rows("SELECT id, name FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|ring.paje", "2|small.paje"}));
 }
@@ -369,7 +371,9 @@ TEST_P(ArchiveCli, DeleteLeavesTheOtherTraceIntact) {
   EXPECT_EQ(Tracedb("dump --db " + db_ + " 2").out, dump_before.out);
   EXPECT_EQ(Rows("SELECT id FROM trace"), std::vector<std::string>{"2"});
   // The checkpoint emptied the write-ahead log.
-  if (sqlite()) EXPECT_EQ(std::filesystem::file_size(db_ + "-wal"), 0u);
+  if (sqlite()) {
+    EXPECT_EQ(std::filesystem::file_size(db_ + "-wal"), 0u);
+  }
 }
 
 TEST_P(ArchiveCli, DeleteGoesOnPastAnUnknownTraceAndExitsOne) {
