@@ -5,14 +5,17 @@
 //
 // With a null file nothing is written and only Bytes() counts: a generator can run once to
 // learn what it will write (gen_prv needs its end time before its first line).
-// Single-threaded; the file stays the caller's.
+// Single-threaded; the file stays the caller's. WriteOutput opens and closes one.
 #pragma once
 
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -65,5 +68,30 @@ class Output {
   std::size_t used_ = 0;
   std::uint64_t flushed_ = 0;
 };
+
+// Opens `path` ("-": stdout) unbuffered, since Output writes in large blocks, runs `write` on
+// it and closes it. On failure prints "PROGRAM: ..." on stderr and returns false.
+inline bool WriteOutput(const char* program, const std::string& path,
+                        const std::function<void(std::FILE*)>& write) {
+  std::FILE* file = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
+  if (file == nullptr) {
+    std::fprintf(stderr, "%s: cannot open %s\n", program, path.c_str());
+    return false;
+  }
+  std::setvbuf(file, nullptr, _IONBF, 0);
+  try {
+    write(file);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s: %s\n", program, path.c_str(), e.what());
+    std::fclose(file);
+    return false;
+  }
+  const bool failed = std::ferror(file) != 0;
+  if (std::fclose(file) != 0 || failed) {
+    std::fprintf(stderr, "%s: cannot write %s\n", program, path.c_str());
+    return false;
+  }
+  return true;
+}
 
 }  // namespace tracedb::bench

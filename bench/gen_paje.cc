@@ -21,7 +21,6 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -959,22 +958,9 @@ int main(int argc, char** argv) {
     std::fputs(kUsage.data(), stderr);
     return 2;
   }
-  std::FILE* file = cl->output == "-" ? stdout : std::fopen(cl->output.c_str(), "wb");
-  if (file == nullptr) {
-    std::fprintf(stderr, "gen_paje: cannot open %s\n", cl->output.c_str());
-    return 1;
-  }
-  std::setvbuf(file, nullptr, _IONBF, 0);  // Output already writes in large blocks
-  try {
+  const bool written = tracedb::bench::WriteOutput("gen_paje", cl->output, [&](std::FILE* file) {
     Output out(file, kBufferBytes);
     Generator(cl->options, out).Run();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gen_paje: %s: %s\n", cl->output.c_str(), e.what());
-    return 1;
-  }
-  if (std::fclose(file) != 0) {
-    std::fprintf(stderr, "gen_paje: cannot close %s\n", cl->output.c_str());
-    return 1;
-  }
-  return 0;
+  });
+  return written ? 0 : 1;
 }

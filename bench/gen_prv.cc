@@ -31,7 +31,6 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <optional>
 #include <queue>
@@ -51,6 +50,7 @@ using tracedb::bench::Output;
 using tracedb::bench::ParseSize;
 using tracedb::bench::ParseUint;
 using tracedb::bench::Rng;
+using tracedb::bench::WriteOutput;
 
 constexpr std::size_t kBufferBytes = 16u << 20;
 constexpr std::size_t kCountingBufferBytes = 64u << 10;  // nothing is written: stay in cache
@@ -577,16 +577,10 @@ void WriteRow(std::FILE* f, const Layout& layout) {
   for (std::uint32_t n = 0; n < layout.nodes; ++n) std::fprintf(f, "nid%04u\n", n + 1);
 }
 
-bool WriteCompanion(const std::string& path, const Options& options, bool pcf) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (f == nullptr) return false;
-  if (pcf) {
-    WritePcf(f);
-  } else {
-    WriteRow(f, Layout(options));
-  }
-  const bool ok = std::ferror(f) == 0;
-  return std::fclose(f) == 0 && ok;
+bool WriteCompanions(const std::string& trace, const Options& options) {
+  return WriteOutput("gen_prv", CompanionPath(trace, ".pcf"), WritePcf) &&
+         WriteOutput("gen_prv", CompanionPath(trace, ".row"),
+                     [&](std::FILE* f) { WriteRow(f, Layout(options)); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -696,32 +690,12 @@ int main(int argc, char** argv) {
     std::fputs(kUsage.data(), stderr);
     return 2;
   }
-  const bool to_stdout = cl->output == "-";
-  std::FILE* file = to_stdout ? stdout : std::fopen(cl->output.c_str(), "wb");
-  if (file == nullptr) {
-    std::fprintf(stderr, "gen_prv: cannot open %s\n", cl->output.c_str());
-    return 1;
-  }
-  std::setvbuf(file, nullptr, _IONBF, 0);  // Output already writes in large blocks
   Counts counts;
-  try {
-    counts = Generate(cl->options, file);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gen_prv: %s: %s\n", cl->output.c_str(), e.what());
+  if (!WriteOutput("gen_prv", cl->output,
+                   [&](std::FILE* file) { counts = Generate(cl->options, file); })) {
     return 1;
   }
-  if (std::fclose(file) != 0) {
-    std::fprintf(stderr, "gen_prv: cannot close %s\n", cl->output.c_str());
-    return 1;
-  }
-  for (const bool pcf : {true, false}) {
-    if (to_stdout) break;
-    const std::string path = CompanionPath(cl->output, pcf ? ".pcf" : ".row");
-    if (!WriteCompanion(path, cl->options, pcf)) {
-      std::fprintf(stderr, "gen_prv: cannot write %s\n", path.c_str());
-      return 1;
-    }
-  }
+  if (cl->output != "-" && !WriteCompanions(cl->output, cl->options)) return 1;
   PrintCounts(cl->options, counts);
   return 0;
 }

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cassert>
 #include <cerrno>
 #include <cstring>
 
@@ -57,7 +56,6 @@ InputFile::~InputFile() {
 }
 
 size_t InputFile::Read(char* buffer, size_t n) {
-  reading_ = true;
   if (peeked_out_ == peeked_.size()) return ReadInput(buffer, n);
   size_t taken = std::min(n, peeked_.size() - peeked_out_);
   std::memcpy(buffer, peeked_.data() + peeked_out_, taken);
@@ -66,7 +64,6 @@ size_t InputFile::Read(char* buffer, size_t n) {
 }
 
 std::string_view InputFile::Peek(size_t n) {
-  assert(!reading_);  // bytes already returned could not be peeked at
   size_t had = peeked_.size();
   if (had < n) {
     peeked_.resize(n);

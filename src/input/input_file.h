@@ -25,7 +25,8 @@ class InputFile {
   // Reads up to n bytes; returns 0 at the end. Throws InputError.
   size_t Read(char* buffer, size_t n);
   // The first n bytes (uncompressed; fewer when the input is shorter),
-  // without consuming them: Read returns them first. Call it before any Read.
+  // without consuming them: Read returns them first. Only before any Read,
+  // whose bytes it could not give back.
   std::string_view Peek(size_t n);
 
   const std::string& path() const { return path_; }
@@ -40,7 +41,6 @@ class InputFile {
   gzFile gz_ = nullptr;
   std::string peeked_;     // the bytes Peek read, until Read has returned them
   size_t peeked_out_ = 0;  // how many of them Read has returned
-  bool reading_ = false;   // Read was called: too late to Peek
   bool compressed_ = false;
   uint64_t size_on_disk_ = 0;
 };
