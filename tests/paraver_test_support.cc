@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "input/input_file.h"
 #include "model/input_error.h"
 #include "output/dump_writer.h"
 
@@ -29,8 +30,9 @@ DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions op
     Registry registry;
     DumpWriter writer(registry, out, DumpOptions{.user_fields = options.keep_extras});
     try {
-      paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, &registry,
-                                &writer);
+      InputFile trace(prv_path);
+      paraver::ReadParaverTrace(trace, paraver::FindCompanions(prv_path, "", ""), options,
+                                &registry, &writer);
       writer.Flush();
       outcome.ok = true;
     } catch (const InputError& e) {

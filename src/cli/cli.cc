@@ -120,8 +120,8 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* comma
 int Dump(int argc, char** argv) {
   cxxopts::Options options("tracedb dump",
                            "Print every entity of a Pajé or Paraver trace in pj_dump's line\n"
-                           "format. FILE may be plain, gzip-compressed or '-' for stdin (read\n"
-                           "as Pajé unless --format paraver). A Paraver NAME.prv takes its\n"
+                           "format. FILE may be plain, gzip-compressed or '-' for stdin (its\n"
+                           "format found from the content). A Paraver NAME.prv takes its\n"
                            "labels and names from NAME.pcf and NAME.row beside it. Errors are\n"
                            "printed as FILE:LINE: problem, with a non-zero exit code.\n"
                            "With --db, prints the trace stored in that database instead\n"

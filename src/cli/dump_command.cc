@@ -10,6 +10,7 @@
 #include "db/open_archive.h"
 #include "format/paraver/paraver_reader.h"
 #include "format/trace_format.h"
+#include "input/input_file.h"
 #include "output/dump_writer.h"
 #include "pipeline/dump_pipeline.h"
 
@@ -32,14 +33,14 @@ int DumpStored(const DumpArgs& args) {
   return 0;
 }
 
-int DumpParaver(const DumpArgs& args) {
+int DumpParaver(const DumpArgs& args, InputFile& input) {
   Registry registry;
   DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
   paraver::ReadOptions options{.parse_workers = ParseWorkers(args.threads),
                                .keep_extras = args.user_fields};
-  auto read =
-      paraver::ReadParaverTrace(paraver::FindCompanions(args.file, args.input.pcf, args.input.row),
-                                options, &registry, &writer);
+  auto read = paraver::ReadParaverTrace(
+      input, paraver::FindCompanions(args.file, args.input.pcf, args.input.row), options,
+      &registry, &writer);
   writer.Flush();
   spdlog::info("{}: {} bytes, {} lines, {} records", args.file, read.bytes, read.lines,
                read.records);
@@ -50,12 +51,16 @@ int DumpParaver(const DumpArgs& args) {
 
 int RunDump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
-  if (DetectTraceFormat(args.file, args.input.format) == TraceFormat::kParaver)
-    return DumpParaver(args);
+  // One InputFile for the look at the content and the reading: stdin has
+  // no second chance.
+  InputFile input(args.file);
+  if (DetectTraceFormat(input, args.input.format) == TraceFormat::kParaver) {
+    return DumpParaver(args, input);
+  }
   DumpPipelineOptions options{.user_fields = args.user_fields,
                               .ignore_incomplete_links = args.ignore_incomplete_links};
   options.read.parse_workers = ParseWorkers(args.threads);
-  DumpStats stats = DumpTrace(args.file, options, stdout);
+  DumpStats stats = DumpTrace(input, options, stdout);
   const SimulatorStats& s = stats.simulator;
   if (s.ignored_events > 0) {
     spdlog::warn("{}: {} event(s) aimed at destroyed containers were ignored", args.file,

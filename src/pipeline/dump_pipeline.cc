@@ -5,11 +5,11 @@
 
 namespace tracedb {
 
-DumpStats DumpTrace(const std::string& path, const DumpPipelineOptions& options, std::FILE* out) {
+DumpStats DumpTrace(InputFile& input, const DumpPipelineOptions& options, std::FILE* out) {
   Registry registry;
   DumpWriter writer(registry, out, DumpOptions{.user_fields = options.user_fields});
   SimulateResult run = SimulatePajeTrace(
-      path,
+      input,
       {.read = options.read,
        .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
                      .keep_extras = options.user_fields},

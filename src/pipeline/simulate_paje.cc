@@ -4,7 +4,7 @@
 
 namespace tracedb {
 
-SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions& options,
+SimulateResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options,
                                  Registry* registry, EntitySink* sink) {
   Simulator simulator(options.simulator, registry, sink);
   NameResolver resolver;
@@ -14,11 +14,11 @@ SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions&
     if (options.pre_resolve) resolver.Publish(*registry);
     if (options.on_block) options.on_block(bytes);
   };
-  auto stats = paje::ReadPajeTrace(path, [&](const Event& e) { simulator.Apply(e); }, read);
+  auto stats = paje::ReadPajeTrace(file, [&](const Event& e) { simulator.Apply(e); }, read);
   try {
     simulator.Finish();
   } catch (const ProblemError& problem) {
-    paje::RethrowWithFile(path, problem);
+    paje::RethrowWithFile(file.path(), problem);
   }
   return SimulateResult{stats, simulator.stats(), simulator.end_time()};
 }

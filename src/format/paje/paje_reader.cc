@@ -36,9 +36,8 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
   throw InputError(path, problem.line(), problem.what());
 }
 
-ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
+ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
                         const ReadOptions& options) {
-  InputFile file(path);
   BlockReader reader(&file, options.blocks);
   EventSequencer sequencer;
   Snapshot snapshot(sequencer.table());
@@ -59,7 +58,7 @@ ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
         });
     sequencer.Finish();
   } catch (const ProblemError& problem) {
-    RethrowWithFile(path, problem);
+    RethrowWithFile(file.path(), problem);
   }
   return ReadStats{reader.bytes_read(), sequencer.lines()};
 }

@@ -1,7 +1,7 @@
-// ReadPajeTrace: reads a whole Pajé trace (plain, gzip or stdin) and hands
-// its events, in file order, to a consumer on the calling thread; blocks are
-// parsed on `parse_workers` threads meanwhile. Errors become InputErrors
-// naming the file and line.
+// ReadPajeTrace: reads a whole Pajé trace (an open InputFile: plain, gzip or
+// stdin) and hands its events, in file order, to a consumer on the calling
+// thread; blocks are parsed on `parse_workers` threads meanwhile. Errors
+// become InputErrors naming the file and line.
 #pragma once
 
 #include <functional>
@@ -9,6 +9,7 @@
 
 #include "format/paje/event_sequencer.h"
 #include "input/block_reader.h"
+#include "input/input_file.h"
 #include "model/input_error.h"
 
 namespace tracedb::paje {
@@ -29,7 +30,7 @@ struct ReadStats {
   uint64_t lines = 0;
 };
 
-ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
+ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
                         const ReadOptions& options = {});
 
 // Adds the file name to a ProblemError.

@@ -59,9 +59,9 @@ class InOrder {
   std::vector<std::string> communicators_;
 };
 
-ReadResult ReadBody(const ParaverFiles& files, const ReadOptions& options, Registry* registry,
-                    EntitySink* sink, const PcfLabels& pcf, const RowNames& names) {
-  InputFile file(files.trace);
+ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOptions& options,
+                    Registry* registry, EntitySink* sink, const PcfLabels& pcf,
+                    const RowNames& names) {
   BlockReader reader(&file, options.blocks);
   std::shared_ptr<const std::string> first = reader.Next();
   if (!first) throw ProblemError(1, "empty file: expected a '#Paraver (' header");
@@ -100,14 +100,14 @@ ReadResult ReadBody(const ParaverFiles& files, const ReadOptions& options, Regis
 
 }  // namespace
 
-ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
+ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
   try {
-    return ReadBody(files, options, registry, sink, pcf, names);
+    return ReadBody(trace, files, options, registry, sink, pcf, names);
   } catch (const ProblemError& problem) {
-    throw InputError(files.trace, problem.line(), problem.what());
+    throw InputError(trace.path(), problem.line(), problem.what());
   }
 }
 

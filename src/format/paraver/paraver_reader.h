@@ -1,6 +1,6 @@
-// ReadParaverTrace: one Paraver trace (.prv plain, gzip or stdin, with its
-// optional .pcf and .row) into a Registry and an EntitySink, following
-// paraver-format.md. The stages:
+// ReadParaverTrace: one Paraver trace (.prv plain, gzip or stdin, as an open
+// InputFile, with its optional .pcf and .row) into a Registry and an
+// EntitySink, following paraver-format.md. The stages:
 //
 //   reader thread -> `parse_workers` threads (record_parser.h, block by
 //   block) -> the calling thread (trace_mapper.h, blocks in file order) -> sink
@@ -16,6 +16,7 @@
 
 #include "format/paraver/companion_files.h"
 #include "input/block_reader.h"
+#include "input/input_file.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -39,7 +40,9 @@ struct ReadResult {
   std::string metadata;  // header facts, a JSON object (header_metadata.h)
 };
 
-ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
+// Reads the records from `trace` and the companions files.pcf and files.row
+// (files.trace only named the trace to FindCompanions).
+ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink);
 
 }  // namespace tracedb::paraver
