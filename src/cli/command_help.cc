@@ -130,7 +130,7 @@ constexpr CommandHelp kCommands[] = {
         "# Time per state value in trace 1\n"
         "tracedb query \"SELECT value, sum(duration) FROM state_view\n"
         "               WHERE trace_id = 1 GROUP BY value\"\n"
-        "# The same as CSV, into a file\n"
+        "# Every state of trace 1 as CSV, into a file\n"
         "tracedb query --csv \"SELECT * FROM state_view WHERE trace_id = 1\" > states.csv\n",
     },
     {
