@@ -77,4 +77,22 @@ struct QueryArgs {
 
 int RunQuery(const QueryArgs& args);
 
+enum class SchemaDialect { kSqlite, kPostgres };
+
+struct SchemaArgs {
+  SchemaDialect dialect = SchemaDialect::kSqlite;
+  bool documented = false;  // schema/schema.sql (SQLite's dialect) instead of the migrations
+};
+
+int RunSchema(const SchemaArgs& args);
+
+struct ExportCsvArgs {
+  std::string db;
+  std::string trace;   // id or name; it must be complete
+  std::string dir;     // made when missing
+  bool force = false;  // replace files already there
+};
+
+int RunExportCsv(const ExportCsvArgs& args);
+
 }  // namespace tracedb

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "db/row_cursor.h"
+#include "db/stored_trace_reader.h"
 #include "db/trace_record.h"
 #include "ingest/row_writer.h"
 #include "model/entity.h"
@@ -76,8 +78,19 @@ class Archive {
   // After deletes: give the space back (`compact`: all of it, slowly).
   virtual void Reclaim(bool compact) = 0;
 
+  // Calls `read` inside one read-only snapshot in which trace `id` is
+  // complete (else throws DbError): every SELECT that read's `select` runs
+  // (with the id bound to $1) sees the same rows, whatever commits
+  // meanwhile. Each cursor reads through the backend's own cursor, a batch
+  // at a time, so any table streams; destroy it before opening the next.
+  virtual void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) = 0;
+
   // A complete trace's rows, in one snapshot (stored_trace_reader.h).
-  virtual void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) = 0;
+  void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) {
+    ReadComplete(id, [&](const SelectRows& select) {
+      ReadStoredRows(name(), select, registry, sink);
+    });
+  }
   // One statement of the user's, read-only, in a snapshot that ends with
   // the cursor. A statement that would write is refused with a DbError.
   virtual std::unique_ptr<RowCursor> Query(const std::string& sql) = 0;

@@ -124,7 +124,8 @@ class PgArchive : public Archive {
     });
   }
 
-  void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) override {
+  void ReadComplete(int64_t id,
+                    const std::function<void(const SelectRows&)>& read) override {
     connection_.Run([&] {
       pqxx::work work(connection_.get());
       work.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -137,7 +138,7 @@ class PgArchive : public Archive {
         return OpenPgCursor(connection_, work, Inline(sql, id),
                             "rows_" + std::to_string(cursors++));
       };
-      ReadStoredRows(name(), select, registry, sink);
+      read(select);
       return 0;
     });
   }

@@ -121,12 +121,12 @@ class SqliteArchive : public Archive {
     connection_->Exec("PRAGMA busy_timeout = 2000; PRAGMA wal_checkpoint(TRUNCATE)");
   }
 
-  void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) override {
+  void ReadComplete(int64_t id,
+                    const std::function<void(const SelectRows&)>& read) override {
     connection_->Exec("BEGIN");
     try {
       RefuseIncomplete(id);
-      ReadStoredRows(
-          name(), [&](const std::string& sql) { return Select(sql, id); }, registry, sink);
+      read([&](const std::string& sql) { return Select(sql, id); });
     } catch (...) {
       connection_->Rollback();
       throw;
