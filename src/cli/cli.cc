@@ -33,6 +33,7 @@ constexpr const char* kOverview =
     "commands:\n"
     "  dump     print the entities of a Pajé or Paraver trace in pj_dump's format\n"
     "  ingest   load traces into a database (SQLite file by default)\n"
+    "  watch    load every trace file that appears in a folder, until stopped\n"
     "  list     the traces in a database\n"
     "  info     everything about one trace, with the row count of each type\n"
     "  delete   remove traces and all their rows from a database\n"
@@ -189,6 +190,64 @@ int Ingest(int argc, char** argv) {
   return RunIngest(args);
 }
 
+int Watch(int argc, char** argv) {
+  cxxopts::Options options(
+      "tracedb watch",
+      "Load every trace file that appears in DIR into a database, as ingest\n"
+      "would, up to --jobs at a time, and move it to DIR/done/, or to\n"
+      "DIR/failed/ with NAME.log beside it holding the error. A file is taken\n"
+      "once its size and time stayed the same for --stable-seconds; names\n"
+      "starting with '.' or ending in .part or .tmp are left alone (rename a\n"
+      "file when it is complete), and a Paraver NAME.prv moves with its\n"
+      "NAME.pcf and NAME.row. A file whose content is already in the database\n"
+      "goes to done/ without a second load, so restarting is safe. One line\n"
+      "per trace on stderr ('done FILE -> trace ID (N rows, S s)', 'failed\n"
+      "FILE: message'); `tracedb list` shows the loads in progress.\n"
+      "SIGTERM or SIGINT stops it (exit code 0): no new file is taken, running\n"
+      "loads get --grace-seconds to finish, then are abandoned, leaving\n"
+      "nothing in the database and their files in DIR; a second signal\n"
+      "abandons them at once.\n");
+  options.custom_help("[--db DB] [--jobs N] [--stable-seconds S] [--once] DIR");
+  options.positional_help("");
+  AddDatabaseOption(options);
+  options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"))(
+      "stable-seconds", "take a file once it is unchanged for this long",
+      cxxopts::value<double>()->default_value("2"))(
+      "grace-seconds", "after SIGTERM/SIGINT, how long running loads may take to finish",
+      cxxopts::value<double>()->default_value("10"))(
+      "once", "load the files that are complete now, then exit (1 if any failed)")(
+      "comment", "a note stored with each trace", cxxopts::value<std::string>())(
+      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
+      "batch-size", "rows per insert transaction",
+      cxxopts::value<size_t>()->default_value("100000"))(
+      "threads", "parser threads per load (default: one per core beyond the first)",
+      cxxopts::value<int>()->default_value("0"))("dir", "the folder",
+                                                 cxxopts::value<std::string>());
+  options.parse_positional({"dir"});
+  auto result = Parse(options, argc, argv);
+  if (!result) return 0;
+  if (!result->count("dir")) throw UsageError("tracedb watch: missing DIR");
+  if (!result->unmatched().empty()) throw UsageError("tracedb watch: one DIR only");
+  WatchArgs args{.dir = (*result)["dir"].as<std::string>(),
+                 .db = DatabaseArgument(*result),
+                 .jobs = (*result)["jobs"].as<int>(),
+                 .stable_seconds = (*result)["stable-seconds"].as<double>(),
+                 .grace_seconds = (*result)["grace-seconds"].as<double>(),
+                 .once = (*result)["once"].as<bool>(),
+                 .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+                 .batch_rows = (*result)["batch-size"].as<size_t>(),
+                 .threads = (*result)["threads"].as<int>(),
+                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+  if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
+  if (!(args.stable_seconds >= 0))
+    throw UsageError("tracedb watch: --stable-seconds must be 0 or more");
+  if (!(args.grace_seconds >= 0))
+    throw UsageError("tracedb watch: --grace-seconds must be 0 or more");
+  if (args.batch_rows == 0) throw UsageError("tracedb watch: --batch-size must be at least 1");
+  if (args.threads < 0) throw UsageError("tracedb watch: --threads must be 0 or more");
+  return RunWatch(args);
+}
+
 int List(int argc, char** argv) {
   cxxopts::Options options("tracedb list",
                            "List the traces of a database, one per line: id, name, status\n"
@@ -302,6 +361,7 @@ int Dispatch(int argc, char** argv) {
   }
   if (command == "dump") return Dump(argc - 1, argv + 1);
   if (command == "ingest") return Ingest(argc - 1, argv + 1);
+  if (command == "watch") return Watch(argc - 1, argv + 1);
   if (command == "list") return List(argc - 1, argv + 1);
   if (command == "info") return Info(argc - 1, argv + 1);
   if (command == "delete") return Delete(argc - 1, argv + 1);
