@@ -207,7 +207,7 @@ int Watch(int argc, char** argv) {
       "loads get --grace-seconds to finish, then are abandoned, leaving\n"
       "nothing in the database and their files in DIR; a second signal\n"
       "abandons them at once.\n");
-  options.custom_help("[--db DB] [--jobs N] [--stable-seconds S] [--once] DIR");
+  options.custom_help("[--db DB] [--jobs N] [--stable-seconds S] [--grace-seconds S] [--once] DIR");
   options.positional_help("");
   AddDatabaseOption(options);
   options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"))(
