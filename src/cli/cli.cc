@@ -164,6 +164,47 @@ int Ingest(int argc, char** argv) {
   return RunIngest(args);
 }
 
+int Watch(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("watch");
+  AddDatabaseOption(options);
+  options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"))(
+      "stable-seconds", "take a file once it is unchanged for this long",
+      cxxopts::value<double>()->default_value("2"))(
+      "grace-seconds", "after SIGTERM/SIGINT, how long running loads may take to finish",
+      cxxopts::value<double>()->default_value("10"))(
+      "once", "load the files that are complete now, then exit (1 if any failed)")(
+      "comment", "a note stored with each trace", cxxopts::value<std::string>())(
+      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
+      "batch-size", "rows per insert transaction",
+      cxxopts::value<size_t>()->default_value("100000"))(
+      "threads", "parser threads per load (default: one per core beyond the first)",
+      cxxopts::value<int>()->default_value("0"))("dir", "the folder",
+                                                 cxxopts::value<std::string>());
+  options.parse_positional({"dir"});
+  auto result = Parse(options, "watch", argc, argv);
+  if (!result) return 0;
+  if (!result->count("dir")) throw UsageError("tracedb watch: missing DIR");
+  if (!result->unmatched().empty()) throw UsageError("tracedb watch: one DIR only");
+  WatchArgs args{.dir = (*result)["dir"].as<std::string>(),
+                 .db = DatabaseArgument(*result),
+                 .jobs = (*result)["jobs"].as<int>(),
+                 .stable_seconds = (*result)["stable-seconds"].as<double>(),
+                 .grace_seconds = (*result)["grace-seconds"].as<double>(),
+                 .once = (*result)["once"].as<bool>(),
+                 .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+                 .batch_rows = (*result)["batch-size"].as<size_t>(),
+                 .threads = (*result)["threads"].as<int>(),
+                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+  if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
+  if (!(args.stable_seconds >= 0))
+    throw UsageError("tracedb watch: --stable-seconds must be 0 or more");
+  if (!(args.grace_seconds >= 0))
+    throw UsageError("tracedb watch: --grace-seconds must be 0 or more");
+  if (args.batch_rows == 0) throw UsageError("tracedb watch: --batch-size must be at least 1");
+  if (args.threads < 0) throw UsageError("tracedb watch: --threads must be 0 or more");
+  return RunWatch(args);
+}
+
 int List(int argc, char** argv) {
   cxxopts::Options options = NewOptions("list");
   AddDatabaseOption(options);
@@ -277,6 +318,7 @@ int Dispatch(int argc, char** argv) {
   }
   if (command == "dump") return Dump(argc - 1, argv + 1);
   if (command == "ingest") return Ingest(argc - 1, argv + 1);
+  if (command == "watch") return Watch(argc - 1, argv + 1);
   if (command == "list") return List(argc - 1, argv + 1);
   if (command == "info") return Info(argc - 1, argv + 1);
   if (command == "delete") return Delete(argc - 1, argv + 1);

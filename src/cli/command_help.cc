@@ -63,6 +63,33 @@ constexpr CommandHelp kCommands[] = {
         "zcat run4.paje.gz | tracedb ingest --db runs.sqlite -\n",
     },
     {
+        "watch",
+        "load every trace file that appears in a folder, until stopped",
+        "[--db DB] [--jobs N] [--stable-seconds S] [--grace-seconds S] [--once]\n"
+        "                     [--comment TEXT] [-z] [--batch-size N] [--threads N] DIR",
+        "Load every trace file that appears in DIR into a database, as ingest\n"
+        "would, up to --jobs at a time, and move it to DIR/done/, or to\n"
+        "DIR/failed/ with NAME.log beside it holding the error. A file is taken\n"
+        "once its size and time stayed the same for --stable-seconds; names\n"
+        "starting with '.' or ending in .part or .tmp are left alone (rename a\n"
+        "file when it is complete), and a Paraver NAME.prv moves with its\n"
+        "NAME.pcf and NAME.row. A file whose content is already in the database\n"
+        "goes to done/ without a second load, so restarting is safe. One line\n"
+        "per trace on stderr ('done FILE -> trace ID (N rows, S s)', 'failed\n"
+        "FILE: message'); tracedb list shows the loads in progress.\n"
+        "\n"
+        "SIGTERM or SIGINT stops it (exit code 0): no new file is taken, running\n"
+        "loads get --grace-seconds to finish, then are abandoned, leaving\n"
+        "nothing in the database and their files in DIR; a second signal\n"
+        "abandons them at once.\n"
+        "\n"
+        "%DB",
+        "# The service: every trace written to /spool, four at a time\n"
+        "tracedb watch --db postgresql://ingest@db1/traces --jobs 4 /spool\n"
+        "# From cron: what is complete now, then exit\n"
+        "tracedb watch --db runs.sqlite --once /scratch/traces\n",
+    },
+    {
         "list",
         "the traces in a database",
         "[--db DB] [--json]",
