@@ -14,24 +14,28 @@
 // - Add/Sub follow a Set, PopState only pops a non-empty stack.
 // The same seed always gives the same bytes.
 //
-// Single-threaded; all state lives in one Generator. Output goes through our own large buffer
-// because a stream per line would cost more than generating the line.
+// Single-threaded; all state lives in one Generator. Output, random numbers and the parsing of
+// --size are shared with gen_prv (gen_output.h, gen_rng.h, gen_args.h).
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <exception>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gen_args.h"
+#include "gen_output.h"
+#include "gen_rng.h"
+
 namespace {
+
+using tracedb::bench::Output;
+using tracedb::bench::ParseSize;
+using tracedb::bench::ParseUint;
+using tracedb::bench::Rng;
 
 constexpr std::size_t kBufferBytes = 16u << 20;
 constexpr std::uint32_t kNone = UINT32_MAX;
@@ -53,94 +57,6 @@ constexpr std::uint32_t kUrgentBackdateMicros = 30;
 // Rough line lengths, used to stop early enough that the closing lines land near --size.
 constexpr std::uint64_t kEndLinkLineBytes = 45;
 constexpr std::uint64_t kDestroyLineBytes = 30;
-
-// ---------------------------------------------------------------------------------------------
-// Output: a big buffer flushed with fwrite. BeginLine guarantees room for one whole line, so
-// the Put functions never check.
-
-class Output {
- public:
-  static constexpr std::size_t kMaxLine = 4096;
-
-  Output(std::FILE* file, std::size_t capacity) : file_(file), buf_(capacity) {}
-
-  void BeginLine() {
-    if (buf_.size() - used_ < kMaxLine) Flush();
-  }
-  void Put(char c) { buf_[used_++] = c; }
-  void Put(std::string_view s) {
-    std::memcpy(buf_.data() + used_, s.data(), s.size());
-    used_ += s.size();
-  }
-  void PutUint(std::uint64_t v) { used_ = std::to_chars(Cursor(), End(), v).ptr - buf_.data(); }
-  // Shortest form that reads back exactly: "12.25", "1.25e+09".
-  void PutDouble(double v) { used_ = std::to_chars(Cursor(), End(), v).ptr - buf_.data(); }
-  // Microseconds as seconds with six decimals, the way SimGrid prints dates.
-  void PutTime(std::uint64_t micros) {
-    PutUint(micros / 1000000);
-    Put('.');
-    std::uint64_t frac = micros % 1000000;
-    char* p = Cursor();
-    for (int i = 5; i >= 0; --i, frac /= 10) p[i] = static_cast<char>('0' + frac % 10);
-    used_ += 6;
-  }
-
-  std::uint64_t Bytes() const { return flushed_ + used_; }
-
-  void Flush() {
-    if (used_ != 0 && std::fwrite(buf_.data(), 1, used_, file_) != used_) {
-      throw std::runtime_error("write failed");
-    }
-    flushed_ += used_;
-    used_ = 0;
-  }
-
- private:
-  char* Cursor() { return buf_.data() + used_; }
-  char* End() { return buf_.data() + buf_.size(); }
-
-  std::FILE* file_;
-  std::vector<char> buf_;
-  std::size_t used_ = 0;
-  std::uint64_t flushed_ = 0;
-};
-
-// ---------------------------------------------------------------------------------------------
-// xoshiro256**: fast, and the same sequence on every platform and standard library (the
-// std:: distributions are not specified bit for bit).
-
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) {
-    for (auto& s : s_) s = SplitMix(seed);
-  }
-  std::uint64_t Next() {
-    const std::uint64_t result = Rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = Rotl(s_[3], 45);
-    return result;
-  }
-  // Uniform in [0, n) by multiply-shift; the bias is negligible for our small n.
-  std::uint32_t Below(std::uint32_t n) {
-    return static_cast<std::uint32_t>(((Next() >> 32) * n) >> 32);
-  }
-  bool Percent(std::uint32_t p) { return Below(100) < p; }
-
- private:
-  static std::uint64_t Rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  static std::uint64_t SplitMix(std::uint64_t& x) {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::array<std::uint64_t, 4> s_{};
-};
 
 // ---------------------------------------------------------------------------------------------
 // The header: event definitions. Some kinds come twice, with and without Alias, so that some
@@ -996,29 +912,6 @@ constexpr std::string_view kUsage =
     "  --churn N: one container created or destroyed per N lines, at least 1 (default 2000)\n"
     "  OUTPUT: a file, or - for stdout\n";
 
-std::optional<std::uint64_t> ParseUint(std::string_view s) {
-  std::uint64_t v = 0;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-std::optional<std::uint64_t> ParseSize(std::string_view s) {
-  constexpr std::string_view kSuffixes = "KMGT";  // 2^10, 2^20, 2^30, 2^40
-  int shift = 0;
-  const std::size_t suffix =
-      s.empty()
-          ? std::string_view::npos
-          : kSuffixes.find(static_cast<char>(std::toupper(static_cast<unsigned char>(s.back()))));
-  if (suffix != std::string_view::npos) {
-    shift = 10 * static_cast<int>(suffix + 1);
-    s.remove_suffix(1);
-  }
-  const auto v = ParseUint(s);
-  if (!v || *v > (UINT64_MAX >> shift)) return std::nullopt;
-  return *v << shift;
-}
-
 struct CommandLine {
   Options options;
   std::string output;
@@ -1065,22 +958,9 @@ int main(int argc, char** argv) {
     std::fputs(kUsage.data(), stderr);
     return 2;
   }
-  std::FILE* file = cl->output == "-" ? stdout : std::fopen(cl->output.c_str(), "wb");
-  if (file == nullptr) {
-    std::fprintf(stderr, "gen_paje: cannot open %s\n", cl->output.c_str());
-    return 1;
-  }
-  std::setvbuf(file, nullptr, _IONBF, 0);  // Output already writes in large blocks
-  try {
+  const bool written = tracedb::bench::WriteOutput("gen_paje", cl->output, [&](std::FILE* file) {
     Output out(file, kBufferBytes);
     Generator(cl->options, out).Run();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gen_paje: %s: %s\n", cl->output.c_str(), e.what());
-    return 1;
-  }
-  if (std::fclose(file) != 0) {
-    std::fprintf(stderr, "gen_paje: cannot close %s\n", cl->output.c_str());
-    return 1;
-  }
-  return 0;
+  });
+  return written ? 0 : 1;
 }

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tracedb::DumpPipelineOptions options{.user_fields = true};
   options.read.blocks = tracedb::fuzz::kSmallBlocks;
   try {
-    tracedb::DumpTrace(&file, options, discard);
+    tracedb::DumpTrace(file, options, discard);
   } catch (const tracedb::InputError&) {
   }
   return 0;

@@ -3,12 +3,15 @@
 -- the database is built from migrations/<dialect>/NNNN_name.sql, and a test
 -- (SchemaDoc in tests/schema_views_test.cc) checks that this file declares
 -- the same tables, columns, indexes and views. PostgreSQL differs in types
--- only: BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for
--- trace.id.
+-- (BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for trace.id)
+-- and in storage: each entity table is partitioned by trace_id, trace N's
+-- rows in trace_part.<table>_N, so a load builds its indexes in one sort and
+-- a delete drops tables. Queries name the parent tables and views as here.
 --
 -- Conventions
 --   * Every table but trace has trace_id, first in its key: one database
---     holds many traces, and deleting one is a DELETE per table.
+--     holds many traces, and deleting one is a DELETE per table (SQLite)
+--     or a DROP of its partitions (PostgreSQL).
 --   * Ids inside a trace (type, value, container) are the loader's, dense
 --     from 0; id 0 is the root type and the root container, both named '0'.
 --   * Times are seconds from the trace's origin (REAL), as in the trace file.

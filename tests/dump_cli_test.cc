@@ -41,6 +41,22 @@ TEST(DumpCli, ReadsStdinAndGzip) {
   EXPECT_EQ(gz_stdin.out, plain.out);
 }
 
+// A pipe cannot seek, and the look at the content that chooses the reader must not cost the
+// reader any byte: a trace larger than zlib's read-ahead (1 MiB) dumps as the file does.
+TEST(DumpCli, ReadsAPajeTraceFromAPipe) {
+  std::string path = WriteTempFile("piped.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 3M --seed 4 " + path).c_str()), 0);
+  CliRun file = Tracedb("dump " + path);
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  CliRun piped = TracedbPiped("cat " + path, "dump -");
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.err, "");
+  EXPECT_TRUE(piped.out == file.out) << piped.out.size() << " bytes, not " << file.out.size();
+  CliRun gz = TracedbPiped("gzip -c " + path, "dump -");
+  EXPECT_EQ(gz.exit_code, 0) << gz.err;
+  EXPECT_TRUE(gz.out == file.out) << gz.out.size() << " bytes, not " << file.out.size();
+}
+
 TEST(DumpCli, BadInputNamesFileAndLineAndExitsOne) {
   std::string path = WriteTempFile("bad.paje", Header() + "12 1.0 E nosuch x\n");
   CliRun run = Tracedb("dump " + path);

@@ -1,9 +1,14 @@
 // tracedb ingest: rows in the database, the archive's rules (re-ingest,
-// --force, failures that leave nothing), and dump --db equal to dump.
+// --force, failures that leave nothing), and dump --db equal to dump, on
+// both backends.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
+#include <map>
+#include <sstream>
 
+#include "backend_support.h"
 #include "db/sqlite_connection.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
@@ -26,71 +31,81 @@ std::string TraceFile(const std::string& name, const std::string& body = kBody) 
   return WriteTempFile(name, Header() + body);
 }
 
-TEST(IngestCli, StoresEveryEntityWithNamesInTheViews) {
-  std::string db = FreshDbPath("ingest.sqlite");
+class IngestCli : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override { TRACEDB_SKIP_WITHOUT_SERVER(GetParam()); }
+  bool sqlite() const { return GetParam() == Backend::kSqlite; }
+};
+
+TEST_P(IngestCli, StoresEveryEntityWithNamesInTheViews) {
+  TestDatabase database(GetParam(), "ingest");
+  std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " " + TraceFile("one.paje"));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
-  SqliteConnection c(db);
-  EXPECT_EQ(Rows(c, "SELECT id, name, format, status, container_count, state_count, event_count, "
+  EXPECT_EQ(
+      database.Rows("SELECT id, name, format, status, container_count, state_count, event_count, "
                     "variable_count, link_count, start_time, end_time FROM trace"),
-            std::vector<std::string>{"1|one.paje|paje|complete|4|2|1|2|1|0.0|3.0"});
-  EXPECT_EQ(Rows(c, "SELECT container, type, value, start_time, end_time, duration, depth "
+      std::vector<std::string>{"1|one.paje|paje|complete|4|2|1|2|1|0.0|3.0"});
+  EXPECT_EQ(
+      database.Rows("SELECT container, type, value, start_time, end_time, duration, depth "
                     "FROM state_view ORDER BY start_time, depth"),
-            (std::vector<std::string>{"thread1|State|A|1.0|3.0|2.0|0",
-                                      "thread1|State|B|2.0|3.0|1.0|1"}));
-  EXPECT_EQ(Rows(c, "SELECT container, type, start_time, end_time, value FROM variable_view "
-                    "ORDER BY start_time"),
+      (std::vector<std::string>{"thread1|State|A|1.0|3.0|2.0|0", "thread1|State|B|2.0|3.0|1.0|1"}));
+  EXPECT_EQ(database.Rows("SELECT container, type, start_time, end_time, value FROM variable_view "
+                          "ORDER BY start_time"),
             (std::vector<std::string>{"thread2|Var|1.0|2.0|5.0", "thread2|Var|2.0|3.0|7.0"}));
-  EXPECT_EQ(Rows(c, "SELECT container, type, value, key, start_container, end_container, "
-                    "start_time, end_time FROM link_view"),
+  EXPECT_EQ(database.Rows("SELECT container, type, value, key, start_container, end_container, "
+                          "start_time, end_time FROM link_view"),
             std::vector<std::string>{"0|Link|m|k1|thread1|thread2|1.5|2.5"});
-  EXPECT_EQ(Rows(c, "SELECT name, parent_id, start_time, end_time FROM container ORDER BY id"),
-            (std::vector<std::string>{"0|NULL|0.0|3.0", "node1|0|0.0|3.0", "thread1|1|0.0|3.0",
-                                      "thread2|1|0.0|3.0"}));
+  EXPECT_EQ(
+      database.Rows("SELECT name, parent_id, start_time, end_time FROM container ORDER BY id"),
+      (std::vector<std::string>{"0|NULL|0.0|3.0", "node1|0|0.0|3.0", "thread1|1|0.0|3.0",
+                                "thread2|1|0.0|3.0"}));
 }
 
-TEST(IngestCli, KeepsUserFieldsAsJson) {
+TEST_P(IngestCli, KeepsUserFieldsAsJson) {
   std::string header = Header();
   std::string def =
       "%EventDef PajeNewEvent 40\n% Time date\n% Type string\n% Container string\n"
       "% Value string\n% Size int\n% Note string\n%EndEventDef\n";
   std::string path = WriteTempFile("fields.paje", header + def + "40 1 E t1 x 4096 a\\\"b\n");
-  std::string db = FreshDbPath("fields.sqlite");
+  TestDatabase database(GetParam(), "fields");
+  std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " " + path);
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  SqliteConnection c(db);
-  EXPECT_EQ(Rows(c, "SELECT extra, json_extract(extra, '$.Size') FROM event"),
+  EXPECT_EQ(database.Rows(sqlite() ? "SELECT extra, json_extract(extra, '$.Size') FROM event"
+                                   : "SELECT extra, extra::json->>'Size' FROM event"),
             std::vector<std::string>{R"({"Size":"4096","Note":"a\\\"b"}|4096)"});
 }
 
 // Containers and states still open at the end of the trace reach the
 // database after the reader is gone: their user fields must survive it.
-TEST(IngestCli, KeepsUserFieldsOfEntitiesClosedByTheEndOfTheTrace) {
+TEST_P(IngestCli, KeepsUserFieldsOfEntitiesClosedByTheEndOfTheTrace) {
   std::string def =
       "%EventDef PajeCreateContainer 41\n% Time date\n% Alias string\n% Type string\n"
       "% Container string\n% Name string\n% Rank string\n%EndEventDef\n"
       "%EventDef PajePushState 42\n% Time date\n% Type string\n% Container string\n"
       "% Value string\n% Where string\n%EndEventDef\n";
-  std::string path = WriteTempFile("open_fields.paje",
-                                   Header() + def + "41 1 t9 T n1 thread9 rank_nine\n" +
-                                       "42 2 S t9 A solver.c:12\n");
-  std::string db = FreshDbPath("open_fields.sqlite");
+  std::string path =
+      WriteTempFile("open_fields.paje", Header() + def + "41 1 t9 T n1 thread9 rank_nine\n" +
+                                            "42 2 S t9 A solver.c:12\n");
+  TestDatabase database(GetParam(), "open_fields");
+  std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " " + path);
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  SqliteConnection c(db);
-  EXPECT_EQ(Rows(c, "SELECT name, extra FROM container WHERE extra IS NOT NULL"),
+  EXPECT_EQ(database.Rows("SELECT name, extra FROM container WHERE extra IS NOT NULL"),
             std::vector<std::string>{R"(thread9|{"Rank":"rank_nine"})"});
-  EXPECT_EQ(Rows(c, "SELECT extra FROM state"),
+  EXPECT_EQ(database.Rows("SELECT extra FROM state"),
             std::vector<std::string>{R"({"Where":"solver.c:12"})"});
   CliRun file = Tracedb("dump -u " + path);
   CliRun stored = Tracedb("dump -u --db " + db + " open_fields.paje");
   EXPECT_EQ(SortedLines(stored.out), SortedLines(file.out));
 }
 
-TEST(IngestCli, DumpOfTheStoredTraceEqualsDumpOfTheFile) {
+TEST_P(IngestCli, DumpOfTheStoredTraceEqualsDumpOfTheFile) {
   std::string path = TraceFile("round.paje");
-  std::string db = FreshDbPath("round.sqlite");
+  TestDatabase database(GetParam(), "round");
+  std::string db = database.url();
   ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + path).exit_code, 0);
   for (std::string u : {"", "-u "}) {
     CliRun file = Tracedb("dump " + u + path);
@@ -100,70 +115,74 @@ TEST(IngestCli, DumpOfTheStoredTraceEqualsDumpOfTheFile) {
   }
 }
 
-TEST(IngestCli, ABadTraceAmongGoodOnesFailsAloneAndLeavesNoRows) {
+TEST_P(IngestCli, ABadTraceAmongGoodOnesFailsAloneAndLeavesNoRows) {
   std::string a = TraceFile("a.paje");
   std::string b = TraceFile("b.paje", "8 1.0 S t1 A\n12 2.0 E nosuch x\n");
   std::string c = TraceFile("c.paje", "8 5.0 S t2 A\n");
-  std::string db = FreshDbPath("abc.sqlite");
+  TestDatabase database(GetParam(), "abc");
+  std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " " + a + " " + b + " " + c);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, b + ":" + std::to_string(BodyLine(2)) + ": unknown container 'nosuch'\n");
-  SqliteConnection conn(db);
-  EXPECT_EQ(Rows(conn, "SELECT id, name, status, error IS NOT NULL FROM trace ORDER BY id"),
-            (std::vector<std::string>{"1|a.paje|complete|0", "2|b.paje|failed|1",
-                                      "3|c.paje|complete|0"}));
-  EXPECT_EQ(Rows(conn, "SELECT count(*) FROM state WHERE trace_id = 2"),
+  EXPECT_EQ(
+      database.Rows("SELECT id, name, status, CASE WHEN error IS NULL THEN 0 ELSE 1 END FROM trace "
+                    "ORDER BY id"),
+      (std::vector<std::string>{"1|a.paje|complete|0", "2|b.paje|failed|1",
+                                "3|c.paje|complete|0"}));
+  EXPECT_EQ(database.Rows("SELECT count(*) FROM state WHERE trace_id = 2"),
             std::vector<std::string>{"0"});
-  EXPECT_EQ(Rows(conn, "SELECT count(*) FROM container WHERE trace_id = 2"),
+  EXPECT_EQ(database.Rows("SELECT count(*) FROM container WHERE trace_id = 2"),
             std::vector<std::string>{"0"});
 }
 
-TEST(IngestCli, SameContentIsSkippedUnlessForced) {
+TEST_P(IngestCli, SameContentIsSkippedUnlessForced) {
   std::string path = TraceFile("again.paje");
-  std::string db = FreshDbPath("again.sqlite");
+  TestDatabase database(GetParam(), "again");
+  std::string db = database.url();
   ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + path).exit_code, 0);
   CliRun again = Tracedb("ingest --db " + db + " " + path);
   EXPECT_EQ(again.exit_code, 0);
-  EXPECT_EQ(again.err, path + ": already in the database as trace 1 (same content); skipped, "
-                              "--force replaces it\n");
+  EXPECT_EQ(again.err, path +
+                           ": already in the database as trace 1 (same content); skipped, "
+                           "--force replaces it\n");
   CliRun forced = Tracedb("ingest -q --force --db " + db + " " + path);
   EXPECT_EQ(forced.exit_code, 0) << forced.err;
-  SqliteConnection c(db);
-  EXPECT_EQ(Rows(c, "SELECT id, status FROM trace"), std::vector<std::string>{"2|complete"});
-  EXPECT_EQ(Rows(c, "SELECT DISTINCT trace_id FROM state"), std::vector<std::string>{"2"});
+  EXPECT_EQ(database.Rows("SELECT id, status FROM trace"), std::vector<std::string>{"2|complete"});
+  EXPECT_EQ(database.Rows("SELECT DISTINCT trace_id FROM state"), std::vector<std::string>{"2"});
 }
 
-TEST(IngestCli, ReadsStdinAndGzipAndStoresTheComment) {
+TEST_P(IngestCli, ReadsStdinAndGzipAndStoresTheComment) {
   std::string path = TraceFile("piped.paje");
   ASSERT_EQ(std::system(("gzip -c " + path + " >" + path + ".gz").c_str()), 0);
-  std::string db = FreshDbPath("piped.sqlite");
+  TestDatabase database(GetParam(), "piped");
+  std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " --comment 'run 7; \"quoted\"' - <" + path);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   CliRun gz = Tracedb("ingest -q --db " + db + " " + path + ".gz");
   ASSERT_EQ(gz.exit_code, 0) << gz.err;
-  SqliteConnection c(db);
-  EXPECT_EQ(Rows(c, "SELECT name, path, comment, state_count FROM trace ORDER BY id"),
+  EXPECT_EQ(database.Rows("SELECT name, path, comment, state_count FROM trace ORDER BY id"),
             (std::vector<std::string>{"stdin|-|run 7; \"quoted\"|2",
                                       "piped.paje.gz|" + path + ".gz|NULL|2"}));
 }
 
-TEST(IngestCli, BadArgumentsAreUsageErrors) {
+TEST(IngestCliArgs, BadArgumentsAreUsageErrors) {
   EXPECT_EQ(Tracedb("ingest --db x.sqlite").exit_code, 2);
   EXPECT_EQ(Tracedb("ingest --batch-size 0 --db x.sqlite a").exit_code, 2);
-  CliRun pg = Tracedb("ingest --db postgresql://u@h/db a");
-  EXPECT_EQ(pg.exit_code, 2);
 }
 
-TEST(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
+TEST_P(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
   std::string good = TraceFile("good.paje");
-  std::string db = FreshDbPath("missing.sqlite");
+  TestDatabase database(GetParam(), "missing");
+  std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " /nonexistent/x.paje " + good);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "/nonexistent/x.paje: No such file or directory\n");
-  SqliteConnection c(db);
-  EXPECT_EQ(Rows(c, "SELECT name, status FROM trace"),
+  EXPECT_EQ(database.Rows("SELECT name, status FROM trace"),
             std::vector<std::string>{"good.paje|complete"});
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, IngestCli,
+                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
 }  // namespace tracedb::testing
@@ -176,7 +195,7 @@ bool Exists(const std::string& path) { return std::ifstream(path).good(); }
 // SIGKILL in the middle of a load: the archive keeps its other traces, the
 // next command removes the interrupted trace and its scratch file, and the
 // same file then loads.
-TEST(IngestCli, AKilledIngestIsCleanedUpAndCanBeRedone) {
+TEST(IngestKill, AKilledIngestIsCleanedUpAndCanBeRedone) {
   std::string big = WriteTempFile("big.paje", "");
   ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 40M " + big).c_str()), 0);
   std::string db = FreshDbPath("killed.sqlite");
@@ -206,6 +225,94 @@ TEST(IngestCli, AKilledIngestIsCleanedUpAndCanBeRedone) {
   EXPECT_EQ(Rows(c, "SELECT id, name, status FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|first.paje|complete", "3|big.paje|complete"}));
   EXPECT_EQ(Rows(c, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});
+}
+
+// The same on PostgreSQL: the server aborts the killed loader's transaction
+// (its partition tables vanish) and frees its advisory lock; the next
+// command sees the lock free and removes the "loading" row.
+TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
+  TRACEDB_SKIP_WITHOUT_SERVER(Backend::kPostgres);
+  std::string big = WriteTempFile("big_pg.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 40M " + big).c_str()), 0);
+  TestDatabase database(Backend::kPostgres, "killed");
+  std::string db = database.url();
+  std::string first = WriteTempFile("first_pg.paje", Header() + kBody);
+  ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + first).exit_code, 0);
+  // Killed a second in, while rows flow (the 40 MB load takes several).
+  std::string script = std::string(TRACEDB_BINARY) + " ingest -q --db '" + db + "' " + big +
+                       " & pid=$!; sleep 1; kill -9 $pid; wait $pid; exit 0";
+  ASSERT_EQ(std::system(script.c_str()), 0);
+  EXPECT_EQ(database.Rows("SELECT id, status FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|complete", "2|loading"}));
+  // The server ends the dead loader's session (and lock) as soon as it reads
+  // the closed socket; wait for that rather than race it.
+  for (int i = 0; i < 500; ++i) {
+    auto held = database.Rows("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'");
+    if (held.at(0) == "0") break;
+    usleep(10'000);
+  }
+  EXPECT_EQ(database.RowCounts(2),
+            (std::vector<std::string>{"container=0", "event=0", "link=0", "state=0", "type=0",
+                                      "value=0", "variable=0"}));
+  CliRun list = Tracedb("list --db " + db);
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(list.err, "tracedb: warning: " + db +
+                          ": removed trace 2 (big_pg.paje), whose ingest was interrupted\n");
+  CliRun again = Tracedb("ingest -q --db " + db + " " + big);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(database.Rows("SELECT id, name, status FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|first_pg.paje|complete", "3|big_pg.paje|complete"}));
+  EXPECT_EQ(database.Rows("SELECT count(*) FROM pg_tables WHERE schemaname = 'trace_part'"),
+            std::vector<std::string>{"14"});
+}
+
+// "containers|states|events|variables|links" of pj_dump lines.
+std::string CountsOfDump(const std::string& dump) {
+  std::map<std::string, int> count;
+  std::istringstream lines(dump);
+  for (std::string line; std::getline(lines, line);) ++count[line.substr(0, line.find(','))];
+  return std::to_string(count["Container"]) + "|" + std::to_string(count["State"]) + "|" +
+         std::to_string(count["Event"]) + "|" + std::to_string(count["Variable"]) + "|" +
+         std::to_string(count["Link"]);
+}
+
+// Four loaders at once into one PostgreSQL database: all complete, each
+// with exactly its own rows.
+TEST(IngestConcurrent, FourIngestsIntoOnePostgresDatabaseAllSucceed) {
+  TRACEDB_SKIP_WITHOUT_SERVER(Backend::kPostgres);
+  TestDatabase database(Backend::kPostgres, "concurrent");
+  std::string db = database.url();
+  std::string script;
+  std::vector<std::string> paths;
+  for (int i = 0; i < 4; ++i) {
+    std::string path = WriteTempFile("par" + std::to_string(i) + ".paje", "");
+    paths.push_back(path);
+    ASSERT_EQ(std::system(
+                  (std::string(TRACEDB_GEN) + " --size 2M --seed " + std::to_string(i) + " " + path)
+                      .c_str()),
+              0);
+    script += std::string(TRACEDB_BINARY) + " ingest -q --db '" + db + "' " + path + " & ";
+  }
+  script += "fail=0; for j in 1 2 3 4; do wait -n || fail=1; done; exit $fail";
+  ASSERT_EQ(std::system(("bash -c \"" + script + "\"").c_str()), 0);
+  auto traces = database.Rows(
+      "SELECT name, status, container_count, state_count, event_count, variable_count,"
+      " link_count FROM trace ORDER BY name");
+  ASSERT_EQ(traces.size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    std::string name = "par" + std::to_string(i) + ".paje";
+    std::string id = database.Rows("SELECT id FROM trace WHERE name = '" + name + "'").at(0);
+    std::string stored =
+        database
+            .Rows("SELECT (SELECT count(*) FROM container WHERE trace_id = " + id +
+                  ") || '|' || (SELECT count(*) FROM state WHERE trace_id = " + id +
+                  ") || '|' || (SELECT count(*) FROM event WHERE trace_id = " + id +
+                  ") || '|' || (SELECT count(*) FROM variable WHERE trace_id = " + id +
+                  ") || '|' || (SELECT count(*) FROM link WHERE trace_id = " + id + ")")
+            .at(0);
+    EXPECT_EQ(traces[i], name + "|complete|" + stored);
+    EXPECT_EQ(stored, CountsOfDump(Tracedb("dump " + paths[i]).out)) << name;
+  }
 }
 
 }  // namespace

@@ -61,6 +61,31 @@ TEST(ParaverCli, FormatOptionOverridesDetection) {
       << bad.err;
 }
 
+TEST(ParaverCli, DumpFromStdinDetectsParaverByContent) {
+  std::string path = WriteTempFile("stdin.txt", kTrace);
+  CliRun file = Tracedb("dump " + path);
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  for (const CliRun& run : {Tracedb("dump - <" + path), TracedbPiped("cat " + path, "dump -"),
+                            TracedbPiped("gzip -c " + path, "dump -")}) {
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_EQ(run.out, file.out);
+  }
+}
+
+// More than zlib's read-ahead (1 MiB) through a pipe: every record after the look at the
+// header still reaches the reader.
+TEST(ParaverCli, DumpFromAPipeLosesNoRecord) {
+  std::string path = WriteTempFile("generated.txt", "");
+  std::string gen = std::string(TRACEDB_GEN_PRV) + " --size 3M --seed 3 2>/dev/null";
+  ASSERT_EQ(std::system((gen + " >" + path).c_str()), 0);
+  CliRun file = Tracedb("dump " + path);
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  CliRun piped = TracedbPiped(gen, "dump -");
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_TRUE(piped.out == file.out) << piped.out.size() << " bytes, not " << file.out.size();
+}
+
 TEST(ParaverCli, CompanionsBesideTheTraceAndOverrides) {
   std::string prv = WriteParaverTrace("beside", kTrace, kPcf, "LEVEL THREAD SIZE 1\nmain\n");
   ASSERT_EQ(std::system(("gzip -f " + prv).c_str()), 0);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <sstream>
 
+#include "input/input_file.h"
 #include "model/input_error.h"
 #include "output/dump_writer.h"
 
@@ -52,7 +53,9 @@ DumpOutcome CaptureDump(bool user_fields, const std::function<void(Registry*, Du
 
 DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options) {
   return CaptureDump(options.keep_extras, [&](Registry* registry, DumpWriter* writer) {
-    paraver::ReadParaverTrace(paraver::FindCompanions(prv_path, "", ""), options, registry, writer);
+    InputFile trace(prv_path);
+    paraver::ReadParaverTrace(trace, paraver::FindCompanions(prv_path, "", ""), options, registry,
+                              writer);
   });
 }
 
@@ -60,7 +63,7 @@ DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv,
                              paraver::ReadOptions options) {
   return CaptureDump(options.keep_extras, [&](Registry* registry, DumpWriter* writer) {
     InputFile file(name, prv);
-    paraver::ReadParaverTrace(&file, options, registry, writer);
+    paraver::ReadParaverTrace(file, {.trace = name}, options, registry, writer);
   });
 }
 

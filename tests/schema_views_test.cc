@@ -1,23 +1,58 @@
-// The schema's views: names joined in, complete traces only.
+// The schema's views: names joined in, complete traces only, on both
+// backends.
 #include <gtest/gtest.h>
 
 #include <regex>
 
+#include "backend_support.h"
+#include "db/pg_partitions.h"
 #include "db/sqlite_migrate.h"
 #include "sqlite_test_support.h"
+#include "test_support.h"
 
 namespace tracedb::testing {
 namespace {
 
-class SchemaViews : public ::testing::Test {
+constexpr const char* kTraces =
+    "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status)"
+    " VALUES (1, 'done', 'a.paje', 'paje', 'aa', '2026-11-23T10:00:00Z', '0.1.0', 'complete'),"
+    "        (2, 'half', 'b.paje', 'paje', 'bb', '2026-11-23T10:00:00Z', '0.1.0', 'loading'),"
+    "        (3, 'bad', 'c.paje', 'paje', 'cc', '2026-11-23T10:00:00Z', '0.1.0', 'failed')";
+
+class SchemaViews : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    TRACEDB_SKIP_WITHOUT_SERVER(GetParam());
+    database_ = std::make_unique<TestDatabase>(GetParam(), "views");
+    if (GetParam() == Backend::kSqlite) {
+      SqliteConnection connection(database_->url());
+      Migrate(connection);
+    } else {  // tracedb migrates the database it opens
+      ASSERT_EQ(Tracedb("list --json --db " + database_->url()).exit_code, 0);
+    }
+    std::string sql = kTraces;
+    for (int64_t id : {1, 2, 3}) {
+      if (GetParam() == Backend::kPostgres) {  // rows need their trace's partitions
+        for (const char* table : kEntityTables) {
+          sql += std::string(";CREATE TABLE ") + PartitionName(table, id) + " PARTITION OF " +
+                 table + " FOR VALUES IN (" + std::to_string(id) + ")";
+        }
+      }
+      sql += ";" + SampleRowsSql(id);
+    }
+    database_->Exec(sql);
+  }
+
+  std::vector<std::string> View(const std::string& sql) { return database_->Rows(sql); }
+
+  std::unique_ptr<TestDatabase> database_;
+};
+
+class SqliteSchema : public ::testing::Test {
  protected:
   void SetUp() override {
     Migrate(connection_);
-    connection_.Exec(
-        "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status)"
-        " VALUES (1, 'done', 'a.paje', 'paje', 'aa', '2026-11-23T10:00:00Z', '0.1.0', 'complete'),"
-        "        (2, 'half', 'b.paje', 'paje', 'bb', '2026-11-23T10:00:00Z', '0.1.0', 'loading'),"
-        "        (3, 'bad', 'c.paje', 'paje', 'cc', '2026-11-23T10:00:00Z', '0.1.0', 'failed')");
+    connection_.Exec(kTraces);
     for (int64_t id : {1, 2, 3}) InsertSampleRows(connection_, id);
   }
 
@@ -26,7 +61,7 @@ class SchemaViews : public ::testing::Test {
   SqliteConnection connection_{FreshDbPath("views.sqlite")};
 };
 
-TEST_F(SchemaViews, ContainerViewNamesParentAndType) {
+TEST_P(SchemaViews, ContainerViewNamesParentAndType) {
   EXPECT_EQ(View("SELECT * FROM container_view ORDER BY trace_id, id"),
             (std::vector<std::string>{
                 "1|0|0|NULL|0|0.0|10.0|10.0|NULL",
@@ -35,22 +70,22 @@ TEST_F(SchemaViews, ContainerViewNamesParentAndType) {
             }));
 }
 
-TEST_F(SchemaViews, StateViewShowsNamesAndDuration) {
+TEST_P(SchemaViews, StateViewShowsNamesAndDuration) {
   EXPECT_EQ(View("SELECT * FROM state_view"),
             std::vector<std::string>{"1|rank0|Activity|Running|1.0|3.5|2.5|0|NULL"});
 }
 
-TEST_F(SchemaViews, EventViewShowsNamesAndExtra) {
+TEST_P(SchemaViews, EventViewShowsNamesAndExtra) {
   EXPECT_EQ(View("SELECT * FROM event_view"),
             std::vector<std::string>{"1|rank0|Mark|Tick|2.0|{\"size\":\"8\"}"});
 }
 
-TEST_F(SchemaViews, VariableViewShowsValueAndDuration) {
+TEST_P(SchemaViews, VariableViewShowsValueAndDuration) {
   EXPECT_EQ(View("SELECT * FROM variable_view"),
             std::vector<std::string>{"1|rank0|Load|0.0|4.0|4.0|0.5|NULL"});
 }
 
-TEST_F(SchemaViews, LinkViewNamesBothEndsAndKeepsUnknownOnes) {
+TEST_P(SchemaViews, LinkViewNamesBothEndsAndKeepsUnknownOnes) {
   EXPECT_EQ(View("SELECT * FROM link_view ORDER BY key"),
             (std::vector<std::string>{
                 "1|0|Message|Send|k1|rank0|rank1|1.5|2.5|1.0|NULL",
@@ -58,13 +93,8 @@ TEST_F(SchemaViews, LinkViewNamesBothEndsAndKeepsUnknownOnes) {
             }));
 }
 
-TEST_F(SchemaViews, ColumnsAreNamedForQueries) {
-  auto names = [&](const std::string& view) {
-    SqliteStatement query = connection_.Prepare("SELECT * FROM " + view);
-    std::string joined;
-    for (int i = 0; i < query.ColumnCount(); ++i) joined += (i ? "," : "") + query.ColumnName(i);
-    return joined;
-  };
+TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
+  auto names = [&](const std::string& view) { return database_->Columns("SELECT * FROM " + view); };
   EXPECT_EQ(names("container_view"),
             "trace_id,id,name,parent,type,start_time,end_time,duration,extra");
   EXPECT_EQ(names("state_view"),
@@ -77,7 +107,7 @@ TEST_F(SchemaViews, ColumnsAreNamedForQueries) {
             "end_time,duration,extra");
 }
 
-TEST_F(SchemaViews, EveryTableButTraceIsKeyedByTraceId) {
+TEST_F(SqliteSchema, EveryTableButTraceIsKeyedByTraceId) {
   EXPECT_EQ(View("SELECT m.name FROM sqlite_master AS m WHERE m.type = 'table'"
                  " AND m.name NOT IN ('trace', 'schema_version', 'sqlite_sequence')"
                  " AND NOT EXISTS (SELECT 1 FROM pragma_table_info(m.name) AS c"
@@ -85,7 +115,7 @@ TEST_F(SchemaViews, EveryTableButTraceIsKeyedByTraceId) {
             std::vector<std::string>{});
 }
 
-TEST_F(SchemaViews, ContainerTimelineQueriesUseTheIndex) {
+TEST_F(SqliteSchema, ContainerTimelineQueriesUseTheIndex) {
   auto plan = View(
       "EXPLAIN QUERY PLAN SELECT * FROM state WHERE trace_id = 1 AND container_id = 1"
       " ORDER BY start_time");
@@ -94,6 +124,9 @@ TEST_F(SchemaViews, ContainerTimelineQueriesUseTheIndex) {
             std::string::npos)
       << plan[0];
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, SchemaViews,
+                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 // Every object's CREATE statement, without comments and layout.
 std::vector<std::string> Definitions(SqliteConnection& connection) {

@@ -62,13 +62,17 @@ INSERT INTO link VALUES
   ($T, 0, 5, 2, 'k2', 1, NULL, 3.0, NULL, NULL);
 )sql";
 
-void InsertSampleRows(SqliteConnection& connection, int64_t trace_id) {
+std::string SampleRowsSql(int64_t trace_id) {
   std::string sql(kSampleRows);
   std::string id = std::to_string(trace_id);
   for (size_t at = sql.find("$T"); at != std::string::npos; at = sql.find("$T", at)) {
     sql.replace(at, 2, id);
   }
-  connection.Exec(sql);
+  return sql;
+}
+
+void InsertSampleRows(SqliteConnection& connection, int64_t trace_id) {
+  connection.Exec(SampleRowsSql(trace_id));
 }
 
 std::vector<std::string> RowCounts(SqliteConnection& connection, int64_t trace_id) {

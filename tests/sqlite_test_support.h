@@ -37,6 +37,8 @@ std::string FileBytes(const std::string& path);
 // and container 1 ("rank0") of type 1, a state, an event, a variable and a
 // link, named as in schema_views_test.cc.
 void InsertSampleRows(SqliteConnection& connection, int64_t trace_id);
+// The INSERT statements of InsertSampleRows, valid in both dialects.
+std::string SampleRowsSql(int64_t trace_id);
 
 // How many rows of trace `trace_id` each table holds: "container=2", ...
 // for every table with a trace_id column, by table name.

@@ -11,6 +11,7 @@
 #include <functional>
 #include <sstream>
 
+#include "input/input_file.h"
 #include "model/input_error.h"
 
 namespace tracedb::testing {
@@ -116,7 +117,8 @@ DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options) {
   std::FILE* out = open_memstream(&buffer, &size);
   DumpOutcome outcome;
   try {
-    DumpTrace(path, options, out);
+    InputFile input(path);
+    DumpTrace(input, options, out);
     outcome.ok = true;
   } catch (const InputError& e) {
     outcome.error = e.what();
@@ -155,14 +157,22 @@ std::string ReadWhole(const std::string& path) {
   return s.str();
 }
 
-}  // namespace
-
-CliRun Tracedb(const std::string& args) {
+// Runs `BEFORE tracedb ARGS`, capturing what tracedb prints.
+CliRun RunTracedb(const std::string& before, const std::string& args) {
   std::string out = WriteTempFile("cli.out", "");
   std::string err = WriteTempFile("cli.err", "");
-  std::string command = std::string(TRACEDB_BINARY) + " " + args + " >" + out + " 2>" + err;
+  std::string command =
+      before + std::string(TRACEDB_BINARY) + " " + args + " >" + out + " 2>" + err;
   int status = std::system(command.c_str());
   return CliRun{WEXITSTATUS(status), ReadWhole(out), ReadWhole(err)};
+}
+
+}  // namespace
+
+CliRun Tracedb(const std::string& args) { return RunTracedb("", args); }
+
+CliRun TracedbPiped(const std::string& producer, const std::string& args) {
+  return RunTracedb(producer + " | ", args);
 }
 
 std::vector<std::string> SortedLines(const std::string& text) {

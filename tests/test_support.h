@@ -52,6 +52,8 @@ struct CliRun {
 
 // Runs `tracedb ARGS` through the shell (ARGS may hold redirections).
 CliRun Tracedb(const std::string& args);
+// Runs `PRODUCER | tracedb ARGS`: tracedb's stdin is a pipe, which cannot seek.
+CliRun TracedbPiped(const std::string& producer, const std::string& args);
 
 // The lines of `text`, sorted.
 std::vector<std::string> SortedLines(const std::string& text);

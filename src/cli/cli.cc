@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_help.h"
 #include "cli/commands.h"
 #include "db/db_error.h"
 #include "model/input_error.h"
@@ -24,23 +25,6 @@ namespace {
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
-constexpr const char* kOverview =
-    "tracedb " TRACEDB_VERSION
-    " - parallel-program execution traces into SQL\n"
-    "\n"
-    "usage: tracedb COMMAND [OPTIONS] ARGS\n"
-    "\n"
-    "commands:\n"
-    "  dump     print the entities of a Pajé or Paraver trace in pj_dump's format\n"
-    "  ingest   load traces into a database (SQLite file by default)\n"
-    "  list     the traces in a database\n"
-    "  info     everything about one trace, with the row count of each type\n"
-    "  delete   remove traces and all their rows from a database\n"
-    "  query    run one read-only SQL statement; text table, CSV or JSON\n"
-    "\n"
-    "Run 'tracedb COMMAND --help' for the options of a command.\n"
-    "Options for every command: --log-level LEVEL (off, error, warn, info, debug; default warn)\n";
-
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -48,7 +32,7 @@ struct UsageError : std::runtime_error {
 void AddCommonOptions(cxxopts::Options& options) {
   options.add_options("common")("h,help", "print this help")(
       "log-level", "log detail on stderr: off, error, warn, info, debug",
-      cxxopts::value<std::string>()->default_value("warn"));
+      cxxopts::value<std::string>()->default_value("warn"), "LEVEL");
 }
 
 void SetUpLogging(const cxxopts::ParseResult& result) {
@@ -62,12 +46,21 @@ void SetUpLogging(const cxxopts::ParseResult& result) {
   spdlog::set_default_logger(logger);
 }
 
-// Parses argv for one command; returns nullopt after printing --help.
-std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, int argc, char** argv) {
+// The options of command `name`; its help text is in command_help.cc.
+cxxopts::Options NewOptions(const char* name) {
+  cxxopts::Options options(std::string("tracedb ") + name, "");
+  options.custom_help("");
+  options.positional_help("");
+  return options;
+}
+
+// Parses argv for command `name`; returns nullopt after printing --help.
+std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, const char* name, int argc,
+                                          char** argv) {
   AddCommonOptions(options);
   auto result = options.parse(argc, argv);
   if (result.count("help")) {
-    std::cout << options.help();
+    std::cout << CommandHelpText(HelpOf(name), options.help({}, /*print_usage=*/false));
     return std::nullopt;
   }
   SetUpLogging(result);
@@ -84,25 +77,24 @@ std::string DatabaseArgument(const cxxopts::ParseResult& result) {
   } else {
     db = "tracedb.sqlite";
   }
-  if (db.rfind("postgres://", 0) == 0 || db.rfind("postgresql://", 0) == 0) {
-    throw UsageError("PostgreSQL databases are not supported by this version yet; give a SQLite file");
-  }
   if (db.rfind("sqlite://", 0) == 0) db = db.substr(9);
   if (db.empty()) throw UsageError("--db: empty database path");
   return db;
 }
 
 void AddDatabaseOption(cxxopts::Options& options) {
-  options.add_options()("db", "database: a SQLite file (default $TRACEDB_DB, else tracedb.sqlite)",
-                        cxxopts::value<std::string>());
+  options.add_options()("db",
+                        "the database: a SQLite file or a PostgreSQL connection string (see DB "
+                        "above)",
+                        cxxopts::value<std::string>(), "DB");
 }
 
 void AddFormatOptions(cxxopts::Options& options) {
   options.add_options()("format", "trace format: auto (by content), paje or paraver",
-                        cxxopts::value<std::string>()->default_value("auto"))(
-      "pcf", "Paraver labels (default: NAME.pcf beside NAME.prv)", cxxopts::value<std::string>())(
-      "row", "Paraver object names (default: NAME.row beside NAME.prv)",
-      cxxopts::value<std::string>());
+                        cxxopts::value<std::string>()->default_value("auto"), "F")(
+      "pcf", "Paraver labels (default: NAME.pcf beside NAME.prv)", cxxopts::value<std::string>(),
+      "FILE")("row", "Paraver object names (default: NAME.row beside NAME.prv)",
+              cxxopts::value<std::string>(), "FILE");
 }
 
 FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* command) {
@@ -117,26 +109,17 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* comma
 }
 
 int Dump(int argc, char** argv) {
-  cxxopts::Options options("tracedb dump",
-                           "Print every entity of a Pajé or Paraver trace in pj_dump's line\n"
-                           "format. FILE may be plain, gzip-compressed or '-' for stdin (read\n"
-                           "as Pajé unless --format paraver). A Paraver NAME.prv takes its\n"
-                           "labels and names from NAME.pcf and NAME.row beside it. Errors are\n"
-                           "printed as FILE:LINE: problem, with a non-zero exit code.\n"
-                           "With --db, prints the trace stored in that database instead\n"
-                           "(TRACE: its id or name, see tracedb list), the same way.\n");
-  options.custom_help("[-u] [-z] [--threads N] FILE | --db DB [-u] TRACE");
-  options.add_options()("db", "print a trace stored in this database (a SQLite file)",
-                        cxxopts::value<std::string>());
-  options.positional_help("");
+  cxxopts::Options options = NewOptions("dump");
+  options.add_options()("db", "print trace TRACE (an id or name) stored in database DB instead",
+                        cxxopts::value<std::string>(), "DB");
   options.add_options()("u,user-fields", "append user-defined field values to each line")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "threads", "parser threads (default: one per core beyond the first)",
-      cxxopts::value<int>()->default_value("0"))(
-      "file", "the trace", cxxopts::value<std::string>());
+      "threads", "parser threads; 0: one per core beyond the first",
+      cxxopts::value<int>()->default_value("0"), "N")("file", "the trace",
+                                                 cxxopts::value<std::string>());
   AddFormatOptions(options);
   options.parse_positional({"file"});
-  auto result = Parse(options, argc, argv);
+  auto result = Parse(options, "dump", argc, argv);
   if (!result) return 0;
   if (!result->count("file")) throw UsageError("tracedb dump: missing FILE");
   if (!result->unmatched().empty()) throw UsageError("tracedb dump: one FILE only");
@@ -151,27 +134,20 @@ int Dump(int argc, char** argv) {
 }
 
 int Ingest(int argc, char** argv) {
-  cxxopts::Options options("tracedb ingest",
-                           "Load Pajé or Paraver traces (plain, .gz, or - for stdin) into a\n"
-                           "database (a Paraver NAME.prv with NAME.pcf and NAME.row), each\n"
-                           "as one trace of the archive. A file whose content is already there\n"
-                           "is skipped unless --force, which replaces the old trace atomically.\n"
-                           "A bad file is reported (FILE:LINE: problem), leaves nothing behind,\n"
-                           "and the next files are still loaded; the exit code is then 1.\n");
-  options.custom_help("[--db DB] [--comment TEXT] [--force] [-z] [-q] FILE...");
-  options.positional_help("");
+  cxxopts::Options options = NewOptions("ingest");
   AddDatabaseOption(options);
-  options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>())(
+  options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
+                        "TEXT")(
       "force", "re-ingest files already in the database, replacing them")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "batch-size", "rows per insert transaction", cxxopts::value<size_t>()->default_value("100000"))(
-      "threads", "parser threads (default: one per core beyond the first)",
-      cxxopts::value<int>()->default_value("0"))(
-      "q,quiet", "no progress and no summary on stderr")(
+      "batch-size", "rows per insert transaction",
+      cxxopts::value<size_t>()->default_value("100000"), "N")(
+      "threads", "parser threads; 0: one per core beyond the first",
+      cxxopts::value<int>()->default_value("0"), "N")("q,quiet", "no progress and no summary on stderr")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   options.parse_positional({"files"});
-  auto result = Parse(options, argc, argv);
+  auto result = Parse(options, "ingest", argc, argv);
   if (!result) return 0;
   if (!result->count("files")) throw UsageError("tracedb ingest: missing FILE");
   IngestArgs args{.files = (*result)["files"].as<std::vector<std::string>>(),
@@ -188,38 +164,64 @@ int Ingest(int argc, char** argv) {
   return RunIngest(args);
 }
 
+int Watch(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("watch");
+  AddDatabaseOption(options);
+  options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"))(
+      "stable-seconds", "take a file once it is unchanged for this long",
+      cxxopts::value<double>()->default_value("2"))(
+      "grace-seconds", "after SIGTERM/SIGINT, how long running loads may take to finish",
+      cxxopts::value<double>()->default_value("10"))(
+      "once", "load the files that are complete now, then exit (1 if any failed)")(
+      "comment", "a note stored with each trace", cxxopts::value<std::string>())(
+      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
+      "batch-size", "rows per insert transaction",
+      cxxopts::value<size_t>()->default_value("100000"))(
+      "threads", "parser threads per load (default: one per core beyond the first)",
+      cxxopts::value<int>()->default_value("0"))("dir", "the folder",
+                                                 cxxopts::value<std::string>());
+  options.parse_positional({"dir"});
+  auto result = Parse(options, "watch", argc, argv);
+  if (!result) return 0;
+  if (!result->count("dir")) throw UsageError("tracedb watch: missing DIR");
+  if (!result->unmatched().empty()) throw UsageError("tracedb watch: one DIR only");
+  WatchArgs args{.dir = (*result)["dir"].as<std::string>(),
+                 .db = DatabaseArgument(*result),
+                 .jobs = (*result)["jobs"].as<int>(),
+                 .stable_seconds = (*result)["stable-seconds"].as<double>(),
+                 .grace_seconds = (*result)["grace-seconds"].as<double>(),
+                 .once = (*result)["once"].as<bool>(),
+                 .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+                 .batch_rows = (*result)["batch-size"].as<size_t>(),
+                 .threads = (*result)["threads"].as<int>(),
+                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+  if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
+  if (!(args.stable_seconds >= 0))
+    throw UsageError("tracedb watch: --stable-seconds must be 0 or more");
+  if (!(args.grace_seconds >= 0))
+    throw UsageError("tracedb watch: --grace-seconds must be 0 or more");
+  if (args.batch_rows == 0) throw UsageError("tracedb watch: --batch-size must be at least 1");
+  if (args.threads < 0) throw UsageError("tracedb watch: --threads must be 0 or more");
+  return RunWatch(args);
+}
+
 int List(int argc, char** argv) {
-  cxxopts::Options options("tracedb list",
-                           "List the traces of a database, one per line: id, name, status\n"
-                           "(complete, loading, failed), when its ingest began (UTC), file size,\n"
-                           "rows (containers, states, events, variables and links), time span\n"
-                           "and comment; a failed trace shows its error there instead.\n"
-                           "Traces whose ingest was interrupted (its process is gone) are\n"
-                           "removed first, and said so on stderr. --json prints every column\n"
-                           "of the trace table instead, as an array of objects.\n");
-  options.custom_help("[--db DB] [--json]");
+  cxxopts::Options options = NewOptions("list");
   AddDatabaseOption(options);
   options.add_options()("json", "every trace column, as a JSON array of objects");
-  auto result = Parse(options, argc, argv);
+  auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
   if (!result->unmatched().empty()) throw UsageError("tracedb list: takes no arguments");
   return RunList(ListArgs{.db = DatabaseArgument(*result), .json = (*result)["json"].as<bool>()});
 }
 
 int Info(int argc, char** argv) {
-  cxxopts::Options options("tracedb info",
-                           "Show one trace: every column of its trace row (file, digest,\n"
-                           "status, loader, time span, row counts per table), then each of\n"
-                           "its types with its kind, name, alias and number of rows (the\n"
-                           "containers, states, events, variables or links of that type).\n"
-                           "TRACE is an id or a name (see tracedb list).\n");
-  options.custom_help("[--db DB] [--json] TRACE");
-  options.positional_help("");
+  cxxopts::Options options = NewOptions("info");
   AddDatabaseOption(options);
   options.add_options()("json", "one JSON object: the trace columns, and \"types\" as an array")(
       "trace", "id or name", cxxopts::value<std::string>());
   options.parse_positional({"trace"});
-  auto result = Parse(options, argc, argv);
+  auto result = Parse(options, "info", argc, argv);
   if (!result) return 0;
   if (!result->count("trace")) throw UsageError("tracedb info: missing TRACE");
   if (!result->unmatched().empty()) throw UsageError("tracedb info: one TRACE only");
@@ -229,22 +231,12 @@ int Info(int argc, char** argv) {
 }
 
 int Delete(int argc, char** argv) {
-  cxxopts::Options options("tracedb delete",
-                           "Remove traces and all their rows, each in its own transaction,\n"
-                           "saying 'deleted trace N (name)' on stderr for each. TRACE is an id\n"
-                           "or a name (see tracedb list). A trace that cannot be deleted (not\n"
-                           "there, or still being loaded) is reported and the others are still\n"
-                           "deleted; the exit code is then 1. The freed pages are reused by\n"
-                           "later ingests; --vacuum also gives them back to the file system\n"
-                           "(it rewrites the whole file: slow, and it needs that much free\n"
-                           "space again).\n");
-  options.custom_help("[--db DB] [--vacuum] TRACE...");
-  options.positional_help("");
+  cxxopts::Options options = NewOptions("delete");
   AddDatabaseOption(options);
-  options.add_options()("vacuum", "shrink the file afterwards")(
+  options.add_options()("vacuum", "give the freed space back (SQLite: rewrites the file)")(
       "traces", "ids or names", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"traces"});
-  auto result = Parse(options, argc, argv);
+  auto result = Parse(options, "delete", argc, argv);
   if (!result) return 0;
   if (!result->count("traces")) throw UsageError("tracedb delete: missing TRACE");
   return RunDelete(DeleteArgs{.db = DatabaseArgument(*result),
@@ -253,27 +245,12 @@ int Delete(int argc, char** argv) {
 }
 
 int Query(int argc, char** argv) {
-  cxxopts::Options options(
-      "tracedb query",
-      "Run one SQL statement (SQLite's dialect) over a database and print its rows.\n"
-      "Read-only: a statement that would write is refused (it runs with PRAGMA\n"
-      "query_only in a transaction that is rolled back). Text after the first\n"
-      "statement is ignored. Tables and views: see schema/README.md; the *_view\n"
-      "views show complete traces with names instead of ids.\n"
-      "\n"
-      "Output: an aligned table (NULL as an empty cell); --csv, RFC 4180 with a\n"
-      "header and LF line ends (NULL an empty field, the empty string \"\");\n"
-      "--json, an array of objects, one per line (numbers, null, strings).\n"
-      "\n"
-      "Example: tracedb query \"SELECT value, sum(duration) FROM state_view\n"
-      "           WHERE trace_id = 1 GROUP BY value\"\n");
-  options.custom_help("[--db DB] [--csv | --json] SQL");
-  options.positional_help("");
+  cxxopts::Options options = NewOptions("query");
   AddDatabaseOption(options);
   options.add_options()("csv", "print CSV")("json", "print a JSON array of objects")(
       "sql", "the statement", cxxopts::value<std::string>());
   options.parse_positional({"sql"});
-  auto result = Parse(options, argc, argv);
+  auto result = Parse(options, "query", argc, argv);
   if (!result) return 0;
   if (!result->count("sql")) throw UsageError("tracedb query: missing SQL");
   if (!result->unmatched().empty()) {
@@ -288,11 +265,51 @@ int Query(int argc, char** argv) {
                             .format = format});
 }
 
+int Schema(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("schema");
+  options.add_options()("dialect", "sqlite or postgresql",
+                        cxxopts::value<std::string>()->default_value("sqlite"), "D")(
+      "documented", "schema/schema.sql, every column explained (SQLite's dialect)");
+  auto result = Parse(options, "schema", argc, argv);
+  if (!result) return 0;
+  if (!result->unmatched().empty()) throw UsageError("tracedb schema: takes no arguments");
+  std::string dialect = (*result)["dialect"].as<std::string>();
+  if (dialect != "sqlite" && dialect != "postgresql") {
+    throw UsageError("tracedb schema: --dialect must be sqlite or postgresql, not '" + dialect +
+                     "'");
+  }
+  SchemaArgs args{
+      .dialect = dialect == "postgresql" ? SchemaDialect::kPostgres : SchemaDialect::kSqlite,
+      .documented = (*result)["documented"].as<bool>()};
+  if (args.documented && args.dialect != SchemaDialect::kSqlite) {
+    throw UsageError("tracedb schema: --documented is in SQLite's dialect only");
+  }
+  return RunSchema(args);
+}
+
+int ExportCsv(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("export-csv");
+  AddDatabaseOption(options);
+  options.add_options()("force", "replace files already in DIR")(
+      "args", "TRACE DIR", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"args"});
+  auto result = Parse(options, "export-csv", argc, argv);
+  if (!result) return 0;
+  std::vector<std::string> args =
+      result->count("args") ? (*result)["args"].as<std::vector<std::string>>()
+                            : std::vector<std::string>{};
+  if (args.size() != 2) throw UsageError("tracedb export-csv: give TRACE and DIR");
+  return RunExportCsv(ExportCsvArgs{.db = DatabaseArgument(*result),
+                                    .trace = args[0],
+                                    .dir = args[1],
+                                    .force = (*result)["force"].as<bool>()});
+}
+
 int Dispatch(int argc, char** argv) {
   if (argc < 2) throw UsageError("missing COMMAND");
   std::string command = argv[1];
   if (command == "-h" || command == "--help" || command == "help") {
-    std::cout << kOverview;
+    std::cout << OverviewHelp(TRACEDB_VERSION);
     return 0;
   }
   if (command == "--version" || command == "-V") {
@@ -301,10 +318,13 @@ int Dispatch(int argc, char** argv) {
   }
   if (command == "dump") return Dump(argc - 1, argv + 1);
   if (command == "ingest") return Ingest(argc - 1, argv + 1);
+  if (command == "watch") return Watch(argc - 1, argv + 1);
   if (command == "list") return List(argc - 1, argv + 1);
   if (command == "info") return Info(argc - 1, argv + 1);
   if (command == "delete") return Delete(argc - 1, argv + 1);
   if (command == "query") return Query(argc - 1, argv + 1);
+  if (command == "schema") return Schema(argc - 1, argv + 1);
+  if (command == "export-csv") return ExportCsv(argc - 1, argv + 1);
   throw UsageError("unknown command '" + command + "'");
 }
 

@@ -33,7 +33,7 @@ struct IngestArgs {
   std::string db;                  // path of the SQLite database
   std::string comment;
   size_t batch_rows = 100'000;
-  int threads = 0;  // parser threads; 0: one per core beyond the first
+  int threads = 0;                       // parser threads; 0: one per core beyond the first
   bool force = false;                    // replace a trace already ingested
   bool ignore_incomplete_links = false;  // -z
   bool quiet = false;
@@ -42,6 +42,23 @@ struct IngestArgs {
 
 // Exit code 0 when every file was ingested or skipped, 1 when any failed.
 int RunIngest(const IngestArgs& args);
+
+struct WatchArgs {
+  std::string dir;  // the folder watched; done/ and failed/ are made in it
+  std::string db;
+  int jobs = 1;               // files loaded at once
+  double stable_seconds = 2;  // a file unchanged this long is complete
+  double grace_seconds = 10;  // after SIGTERM/SIGINT, before running loads are abandoned
+  bool once = false;          // load what is complete now, then exit
+  std::string comment;
+  size_t batch_rows = 100'000;
+  int threads = 0;  // parser threads per load; 0: one per core beyond the first
+  bool ignore_incomplete_links = false;  // -z
+};
+
+// Runs until SIGTERM/SIGINT (exit code 0), or with --once until the files
+// complete at the start are done (exit code 1 when any of them failed).
+int RunWatch(const WatchArgs& args);
 
 struct ListArgs {
   std::string db;
@@ -76,5 +93,23 @@ struct QueryArgs {
 };
 
 int RunQuery(const QueryArgs& args);
+
+enum class SchemaDialect { kSqlite, kPostgres };
+
+struct SchemaArgs {
+  SchemaDialect dialect = SchemaDialect::kSqlite;
+  bool documented = false;  // schema/schema.sql (SQLite's dialect) instead of the migrations
+};
+
+int RunSchema(const SchemaArgs& args);
+
+struct ExportCsvArgs {
+  std::string db;
+  std::string trace;   // id or name; it must be complete
+  std::string dir;     // made when missing
+  bool force = false;  // replace files already there
+};
+
+int RunExportCsv(const ExportCsvArgs& args);
 
 }  // namespace tracedb

@@ -7,11 +7,10 @@
 #include "cli/commands.h"
 #include "cli/parse_workers.h"
 #include "db/db_error.h"
-#include "db/sqlite_migrate.h"
-#include "db/sqlite_trace_reader.h"
-#include "db/trace_catalog.h"
+#include "db/open_archive.h"
 #include "format/paraver/paraver_reader.h"
 #include "format/trace_format.h"
+#include "input/input_file.h"
 #include "output/dump_writer.h"
 #include "pipeline/dump_pipeline.h"
 
@@ -20,28 +19,28 @@ namespace tracedb {
 namespace {
 
 int DumpStored(const DumpArgs& args) {
-  SqliteConnection connection(args.db);
-  Migrate(connection);
-  std::optional<TraceRecord> trace = FindTrace(connection, args.file);
-  if (!trace) throw DbError(args.db, "no trace '" + args.file + "' (see tracedb list)");
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::optional<TraceRecord> trace = archive->FindTrace(args.file);
+  if (!trace) throw DbError(archive->name(), "no trace '" + args.file + "' (see tracedb list)");
   if (trace->status != TraceStatus::kComplete) {
-    throw DbError(args.db, "trace " + std::to_string(trace->id) + " is " +
-                               std::string(StatusName(trace->status)) + ", not complete");
+    throw DbError(archive->name(), "trace " + std::to_string(trace->id) + " is " +
+                                       std::string(StatusName(trace->status)) + ", not complete");
   }
   Registry registry;
   DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
-  ReadStoredTrace(connection, trace->id, &registry, &writer);
+  archive->ReadTrace(trace->id, &registry, &writer);
   writer.Flush();
   return 0;
 }
 
-int DumpParaver(const DumpArgs& args) {
+int DumpParaver(const DumpArgs& args, InputFile& input) {
   Registry registry;
   DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
   paraver::ReadOptions options{.parse_workers = ParseWorkers(args.threads),
                                .keep_extras = args.user_fields};
-  auto read = paraver::ReadParaverTrace(paraver::FindCompanions(args.file, args.input.pcf, args.input.row),
-                                        options, &registry, &writer);
+  auto read = paraver::ReadParaverTrace(
+      input, paraver::FindCompanions(args.file, args.input.pcf, args.input.row), options,
+      &registry, &writer);
   writer.Flush();
   spdlog::info("{}: {} bytes, {} lines, {} records", args.file, read.bytes, read.lines,
                read.records);
@@ -52,11 +51,16 @@ int DumpParaver(const DumpArgs& args) {
 
 int RunDump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
-  if (DetectTraceFormat(args.file, args.input.format) == TraceFormat::kParaver) return DumpParaver(args);
+  // One InputFile for the look at the content and the reading: stdin has
+  // no second chance.
+  InputFile input(args.file);
+  if (DetectTraceFormat(input, args.input.format) == TraceFormat::kParaver) {
+    return DumpParaver(args, input);
+  }
   DumpPipelineOptions options{.user_fields = args.user_fields,
                               .ignore_incomplete_links = args.ignore_incomplete_links};
   options.read.parse_workers = ParseWorkers(args.threads);
-  DumpStats stats = DumpTrace(args.file, options, stdout);
+  DumpStats stats = DumpTrace(input, options, stdout);
   const SimulatorStats& s = stats.simulator;
   if (s.ignored_events > 0) {
     spdlog::warn("{}: {} event(s) aimed at destroyed containers were ignored", args.file,

@@ -1,31 +1,21 @@
+// tracedb ingest: each FILE (or stdin) as one trace, through ingest_file.h.
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <optional>
+#include <vector>
 
 #include "cli/commands.h"
-#include "cli/parse_workers.h"
+#include "cli/ingest_file.h"
 #include "cli/progress_line.h"
-#include "db/db_error.h"
-#include "db/sqlite_migrate.h"
-#include "db/sqlite_row_writer.h"
-#include "db/sqlite_staged_load.h"
-#include "db/trace_catalog.h"
-#include "format/paraver/companion_files.h"
-#include "format/trace_format.h"
-#include "ingest/ingest_pipeline.h"
-#include "input/file_digest.h"
+#include "db/open_archive.h"
 #include "model/input_error.h"
-
-#ifndef TRACEDB_VERSION
-#define TRACEDB_VERSION "unknown"
-#endif
 
 namespace tracedb {
 namespace {
@@ -80,119 +70,54 @@ class StdinCopy {
   std::string path_;
 };
 
-TraceInfo DescribeFile(const std::string& given, const std::string& readable,
-                       const IngestArgs& args) {
-  TraceInfo info;
-  info.name = given == "-" ? "stdin" : fs::path(given).filename().string();
-  info.path = given == "-" ? "-" : fs::absolute(given).lexically_normal().string();
-  info.format = "paje";
-  std::error_code error;
-  auto size = fs::file_size(readable, error);
-  if (!error) info.size_bytes = static_cast<int64_t>(size);
-  info.sha256 = Sha256OfFile(readable);
-  if (!args.comment.empty()) info.comment = args.comment;
-  info.tool_version = TRACEDB_VERSION;
-  return info;
-}
-
-TraceSummary Summarize(const IngestResult& r) {
-  return TraceSummary{.start_time = r.start_time,
-                      .end_time = r.end_time,
-                      .container_count = r.counts.containers,
-                      .state_count = r.counts.states,
-                      .event_count = r.counts.events,
-                      .variable_count = r.counts.variables,
-                      .link_count = r.counts.links,
-                      .metadata = r.metadata};
-}
-
-int64_t EntityRows(const RowCounts& c) {
-  return c.containers + c.states + c.events + c.variables + c.links;
-}
-
 // One file; returns false when it failed (reported on stderr).
-bool IngestOne(SqliteConnection& connection, const std::string& given, const IngestArgs& args) {
+bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& args) {
   std::optional<StdinCopy> copy;
   if (given == "-") copy.emplace();
-  const std::string& path = copy ? copy->path() : given;
-  if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
-  TraceInfo info = DescribeFile(given, path, args);
-  TraceFormat format = DetectTraceFormat(path, args.input.format);
-  info.format = TraceFormatName(format);
-
-  std::optional<int64_t> existing = FindCompleteBySha(connection, info.sha256);
-  if (existing && !args.force) {
-    if (!args.quiet) {
-      std::cerr << given << ": already in the database as trace " << *existing
-                << " (same content); skipped, --force replaces it\n";
-    }
-    return true;
-  }
-  auto started = std::chrono::steady_clock::now();
-  int64_t id = BeginTrace(connection, info);
+  PreparedFile file =
+      PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.comment);
   ProgressLine progress(given, args.quiet);
-  IngestResult result;
-  auto loaded = started;
+  IngestFileOptions options{.batch_rows = args.batch_rows,
+                            .threads = args.threads,
+                            .force = args.force,
+                            .ignore_incomplete_links = args.ignore_incomplete_links};
+  options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
+  IngestFileOutcome outcome;
   try {
-    SqliteStagedLoad staged(connection, id);
-    SqliteRowWriter writer(connection, SqliteStagedLoad::kSchema, id);
-    IngestOptions options{.batch_rows = args.batch_rows,
-                          .parse_workers = ParseWorkers(args.threads),
-                          .ignore_incomplete_links = args.ignore_incomplete_links};
-    options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
-    if (format == TraceFormat::kParaver) {
-      paraver::ParaverFiles files = paraver::FindCompanions(given, args.input.pcf, args.input.row);
-      files.trace = path;  // stdin's copy
-      for (std::string* companion : {&files.pcf, &files.row}) {
-        if (!companion->empty()) *companion = fs::absolute(*companion).lexically_normal().string();
-      }
-      result = IngestParaverTrace(files, writer, options);
-    } else {
-      result = IngestTrace(path, writer, options);
-    }
-    loaded = std::chrono::steady_clock::now();
-    staged.Publish(Summarize(result), existing);
-  } catch (const std::exception& e) {
+    outcome = IngestTraceFile(archive, file, options);
+  } catch (const IngestFailed& e) {
     progress.Clear();
-    std::string message = e.what();
-    if (copy && message.rfind(path, 0) == 0) message = "-" + message.substr(path.size());
-    try {
-      FailTrace(connection, id, message);
-    } catch (const std::exception& cleanup) {
-      spdlog::error("could not mark trace {} as failed: {}", id, cleanup.what());
-    }
-    std::cerr << message << "\n";
+    std::cerr << e.what() << "\n";
     return false;
   }
   progress.Clear();
-  auto now = std::chrono::steady_clock::now();
-  double seconds = std::chrono::duration<double>(now - started).count();
-  if (!args.quiet) {
-    std::string replaced = existing ? ", replacing trace " + std::to_string(*existing) : "";
-    std::fprintf(stderr,
-                 "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s; load %.1f s, index %.1f s)%s\n",
-                 given.c_str(), static_cast<long long>(id),
-                 static_cast<long long>(EntityRows(result.counts)), seconds,
-                 static_cast<double>(result.bytes) / 1e6 / std::max(seconds, 1e-9),
-                 std::chrono::duration<double>(loaded - started).count(),
-                 std::chrono::duration<double>(now - loaded).count(), replaced.c_str());
+  if (args.quiet) return true;
+  if (outcome.already_there) {
+    std::cerr << given << ": already in the database as trace " << outcome.trace_id
+              << " (same content); skipped, --force replaces it\n";
+    return true;
   }
+  std::string replaced =
+      outcome.replaced ? ", replacing trace " + std::to_string(*outcome.replaced) : "";
+  std::fprintf(
+      stderr, "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s; load %.1f s, index %.1f s)%s\n",
+      given.c_str(), static_cast<long long>(outcome.trace_id), static_cast<long long>(outcome.rows),
+      outcome.seconds, static_cast<double>(outcome.bytes) / 1e6 / std::max(outcome.seconds, 1e-9),
+      outcome.load_seconds, outcome.seconds - outcome.load_seconds, replaced.c_str());
   return true;
 }
 
 }  // namespace
 
 int RunIngest(const IngestArgs& args) {
-  SqliteConnection connection(args.db);
-  Migrate(connection);
-  std::vector<int64_t> interrupted = CleanInterrupted(connection);
-  for (int64_t id : interrupted) {
-    spdlog::warn("{}: removed trace {}, whose ingest was interrupted", args.db, id);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/true);
+  for (int64_t id : archive->CleanInterrupted()) {
+    spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
   }
   int failed = 0;
   for (const std::string& file : args.files) {
     try {
-      if (!IngestOne(connection, file, args)) ++failed;
+      if (!IngestOne(*archive, file, args)) ++failed;
     } catch (const InputError& e) {
       std::cerr << e.what() << "\n";
       ++failed;

@@ -9,9 +9,8 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/open_archive.h"
 #include "cli/trace_fields.h"
-#include "db/trace_catalog.h"
+#include "db/open_archive.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
 
@@ -94,14 +93,13 @@ std::string JsonList(const std::vector<TraceRecord>& traces) {
 }
 
 // CleanInterrupted, naming what it removed; `traces` loses those too.
-void RemoveInterrupted(SqliteConnection& connection, const std::string& db,
-                       std::vector<TraceRecord>* traces) {
-  for (int64_t id : CleanInterrupted(connection)) {
+void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
+  for (int64_t id : archive.CleanInterrupted()) {
     auto removed = std::find_if(traces->begin(), traces->end(),
                                 [id](const TraceRecord& trace) { return trace.id == id; });
     // A load that began after ListTraces and died since has no name here.
     std::string name = removed == traces->end() ? "" : " (" + removed->info.name + ")";
-    spdlog::warn("{}: removed trace {}{}, whose ingest was interrupted", db, id, name);
+    spdlog::warn("{}: removed trace {}{}, whose ingest was interrupted", archive.name(), id, name);
     if (removed != traces->end()) traces->erase(removed);
   }
 }
@@ -109,16 +107,16 @@ void RemoveInterrupted(SqliteConnection& connection, const std::string& db,
 }  // namespace
 
 int RunList(const ListArgs& args) {
-  auto connection = OpenArchive(args.db);
-  std::vector<TraceRecord> traces = ListTraces(*connection);
-  RemoveInterrupted(*connection, args.db, &traces);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::vector<TraceRecord> traces = archive->ListTraces();
+  RemoveInterrupted(*archive, &traces);
   if (args.json) {
     std::fputs(JsonList(traces).c_str(), stdout);
     return 0;
   }
   if (traces.empty()) {
-    std::cerr << args.db << ": no traces yet; add some with tracedb ingest --db " << args.db
-              << " FILE\n";
+    std::cerr << archive->name() << ": no traces yet; add some with tracedb ingest --db "
+              << archive->name() << " FILE\n";
     return 0;
   }
   std::fputs(TextList(traces).c_str(), stdout);

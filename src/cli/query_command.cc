@@ -1,19 +1,13 @@
 // tracedb query: one SQL statement over the archive, its rows printed as a
 // text table, CSV or JSON.
 //
-// Read-only three times over: a statement that would write is refused
-// before it runs (sqlite3_stmt_readonly), with a message saying why;
-// PRAGMA query_only makes SQLite itself refuse any write the check missed;
-// and the statement runs in a transaction that is always rolled back.
-// (ATTACH counts as reading, and creates an empty file when the one named
-// does not exist; its database is read-only too, under query_only.)
+// Read-only: each backend refuses a statement that would write, runs it in
+// a read-only transaction and rolls that back (Archive::Query).
 #include <cstdio>
 #include <string>
 
 #include "cli/commands.h"
-#include "cli/open_archive.h"
-#include "cli/statement_cells.h"
-#include "db/db_error.h"
+#include "db/open_archive.h"
 #include "output/csv_text.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
@@ -30,57 +24,51 @@ void Write(std::string* out) {
 }
 
 // The text table needs every row for its widths, so it is built whole.
-void PrintTable(SqliteStatement& statement) {
-  ResultTable table{.columns = ColumnNames(statement)};
-  while (statement.Step()) table.rows.push_back(RowCells(statement));
+void PrintTable(RowCursor& cursor) {
+  ResultTable table{.columns = ColumnNames(cursor)};
+  while (cursor.Next()) table.rows.push_back(RowCells(cursor));
   std::string out = FormatTextTable(table);
   Write(&out);
 }
 
-void StreamCsv(SqliteStatement& statement) {
+void StreamCsv(RowCursor& cursor) {
   std::string out;
-  AppendCsvHeader(&out, ColumnNames(statement));
-  while (statement.Step()) {
-    AppendCsvRecord(&out, RowCells(statement));
+  AppendCsvHeader(&out, ColumnNames(cursor));
+  while (cursor.Next()) {
+    AppendCsvRecord(&out, RowCells(cursor));
     if (out.size() >= kFlushBytes) Write(&out);
   }
   Write(&out);
 }
 
-void StreamJson(SqliteStatement& statement) {
-  std::vector<std::string> columns = ColumnNames(statement);
+void StreamJson(RowCursor& cursor) {
+  std::vector<std::string> columns = ColumnNames(cursor);
   std::string out;
   size_t count = 0;
-  while (statement.Step()) {
+  while (cursor.Next()) {
     AppendJsonArraySeparator(&out, count++);
-    AppendJsonObject(&out, columns, RowCells(statement));
+    AppendJsonObject(&out, columns, RowCells(cursor));
     if (out.size() >= kFlushBytes) Write(&out);
   }
   AppendJsonArrayEnd(&out, count);
   Write(&out);
 }
 
-void RunStatement(SqliteConnection& connection, const QueryArgs& args) {
-  SqliteStatement statement = connection.Prepare(args.sql);
-  if (!statement.IsReadOnly()) {
-    throw DbError(args.db,
-                  "tracedb query is read-only and this statement would write "
-                  "(tracedb delete removes traces)");
-  }
-  if (statement.ColumnCount() == 0) {  // BEGIN, a PRAGMA that sets: nothing to print
-    while (statement.Step()) {
+void Print(RowCursor& cursor, QueryFormat format) {
+  if (cursor.ColumnCount() == 0) {  // BEGIN, a PRAGMA that sets: nothing to print
+    while (cursor.Next()) {
     }
     return;
   }
-  switch (args.format) {
+  switch (format) {
     case QueryFormat::kText:
-      PrintTable(statement);
+      PrintTable(cursor);
       return;
     case QueryFormat::kCsv:
-      StreamCsv(statement);
+      StreamCsv(cursor);
       return;
     case QueryFormat::kJson:
-      StreamJson(statement);
+      StreamJson(cursor);
       return;
   }
 }
@@ -88,10 +76,8 @@ void RunStatement(SqliteConnection& connection, const QueryArgs& args) {
 }  // namespace
 
 int RunQuery(const QueryArgs& args) {
-  auto connection = OpenArchive(args.db);
-  connection->Exec("PRAGMA query_only = ON; BEGIN");
-  RunStatement(*connection, args);
-  connection->Rollback();
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  Print(*archive->Query(args.sql), args.format);
   return 0;
 }
 

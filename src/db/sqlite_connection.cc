@@ -21,8 +21,7 @@ constexpr int kBusyTimeoutMs = 60000;
 // out of reference order anyway. temp_store stays at its default (files):
 // publishing a loaded trace sorts all its rows, which must not be held in
 // memory.
-constexpr const char* kOpenPragmas =
-    "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
+constexpr const char* kOpenPragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
 
 // Readers keep reading while a trace loads. The mode is stored in the file,
 // so it is set only once the file is known to be ours. A file system that

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace tracedb {
 namespace {
 
@@ -67,7 +66,8 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
                   "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra", 9),
       states_(connection, schema + ".state",
               "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra", 8),
-      events_(connection, schema + ".event", "trace_id,container_id,type_id,value_id,time,extra", 6),
+      events_(connection, schema + ".event", "trace_id,container_id,type_id,value_id,time,extra",
+              6),
       variables_(connection, schema + ".variable",
                  "trace_id,container_id,type_id,start_time,end_time,value,extra", 7),
       links_(connection, schema + ".link",

@@ -1,21 +1,16 @@
 #include "db/trace_catalog.h"
 
-#include "db/sqlite_staged_load.h"
-
 #include <charconv>
 
 #include "db/db_error.h"
 #include "db/loader_process.h"
+#include "db/sqlite_cursor.h"
+#include "db/sqlite_staged_load.h"
 #include "db/sqlite_transaction.h"
+#include "db/trace_columns.h"
 
 namespace tracedb {
 namespace {
-
-// The column order ReadRecord expects.
-constexpr const char* kSelectRecord =
-    "SELECT id, name, path, format, size_bytes, sha256, comment, ingested_at, tool_version,"
-    " status, error, loader_host, loader_pid, start_time, end_time, container_count,"
-    " state_count, event_count, variable_count, link_count, metadata FROM trace ";
 
 constexpr const char* kInsertTrace =
     "INSERT INTO trace (name, path, format, size_bytes, sha256, comment, tool_version,"
@@ -43,80 +38,24 @@ void BindOptional(SqliteStatement& statement, int index, std::optional<int64_t> 
   }
 }
 
-std::optional<std::string> OptionalText(const SqliteStatement& row, int index) {
-  if (row.ColumnIsNull(index)) return std::nullopt;
-  return row.ColumnText(index);
-}
-
-std::optional<int64_t> OptionalInt(const SqliteStatement& row, int index) {
-  if (row.ColumnIsNull(index)) return std::nullopt;
-  return row.ColumnInt(index);
-}
-
-TraceStatus ParseStatus(const std::string& text) {
-  if (text == "complete") return TraceStatus::kComplete;
-  if (text == "failed") return TraceStatus::kFailed;
-  return TraceStatus::kLoading;  // the CHECK constraint admits no other word
-}
-
-TraceSummary ReadSummary(const SqliteStatement& row) {
-  return {.start_time = row.ColumnDouble(13),
-          .end_time = row.ColumnDouble(14),
-          .container_count = row.ColumnInt(15),
-          .state_count = row.ColumnInt(16),
-          .event_count = row.ColumnInt(17),
-          .variable_count = row.ColumnInt(18),
-          .link_count = row.ColumnInt(19),
-          .metadata = OptionalText(row, 20)};
-}
-
-TraceRecord ReadRecord(const SqliteStatement& row) {
-  TraceRecord record;
-  record.id = row.ColumnInt(0);
-  record.info = {.name = row.ColumnText(1),
-                 .path = row.ColumnText(2),
-                 .format = row.ColumnText(3),
-                 .size_bytes = OptionalInt(row, 4),
-                 .sha256 = row.ColumnText(5),
-                 .comment = OptionalText(row, 6),
-                 .tool_version = row.ColumnText(8)};
-  record.ingested_at = row.ColumnText(7);
-  record.status = ParseStatus(row.ColumnText(9));
-  record.error = OptionalText(row, 10);
-  record.loader_host = OptionalText(row, 11);
-  record.loader_pid = OptionalInt(row, 12);
-  if (record.status == TraceStatus::kComplete) record.summary = ReadSummary(row);
-  return record;
-}
-
-std::vector<TraceRecord> ReadAll(SqliteStatement& query) {
-  std::vector<TraceRecord> records;
-  while (query.Step()) records.push_back(ReadRecord(query));
-  return records;
+std::vector<TraceRecord> ReadAll(SqliteStatement query) {
+  SqliteCursor cursor(std::move(query));
+  return ReadTraceRecords(cursor);
 }
 
 std::optional<TraceRecord> FindById(SqliteConnection& connection, int64_t id) {
-  SqliteStatement query = connection.Prepare(std::string(kSelectRecord) + "WHERE id = ?");
+  SqliteStatement query = connection.Prepare(std::string(kSelectTrace) + "WHERE id = ?");
   query.BindInt(1, id);
-  if (!query.Step()) return std::nullopt;
-  return ReadRecord(query);
-}
-
-// "ids 1 (failed), 3 (complete)"
-std::string ListIds(const std::vector<TraceRecord>& records) {
-  std::string text = "ids ";
-  for (size_t i = 0; i < records.size(); ++i) {
-    if (i > 0) text += ", ";
-    text += std::to_string(records[i].id) + " (" + std::string(StatusName(records[i].status)) + ")";
-  }
-  return text;
+  std::vector<TraceRecord> records = ReadAll(std::move(query));
+  if (records.empty()) return std::nullopt;
+  return records.front();
 }
 
 std::optional<TraceRecord> FindByName(SqliteConnection& connection, std::string_view name) {
   SqliteStatement query =
-      connection.Prepare(std::string(kSelectRecord) + "WHERE name = ? ORDER BY id");
+      connection.Prepare(std::string(kSelectTrace) + "WHERE name = ? ORDER BY id");
   query.BindText(1, name);
-  std::vector<TraceRecord> records = ReadAll(query);
+  std::vector<TraceRecord> records = ReadAll(std::move(query));
   if (records.empty()) return std::nullopt;
   if (records.size() == 1) return records.front();
   throw DbError(connection.path(), "trace name \"" + std::string(name) +
@@ -166,14 +105,6 @@ void RefuseLiveLoader(SqliteConnection& connection, const TraceRecord& record) {
   throw DbError(connection.path(), "trace " + std::to_string(record.id) +
                                        " is still being loaded by process " + std::to_string(pid) +
                                        " on " + host + "; stop it first");
-}
-
-bool IsAllDigits(std::string_view text) {
-  if (text.empty()) return false;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -237,8 +168,8 @@ void FailTrace(SqliteConnection& connection, int64_t id, const std::string& mess
 }
 
 std::vector<TraceRecord> ListTraces(SqliteConnection& connection) {
-  SqliteStatement query = connection.Prepare(std::string(kSelectRecord) + "ORDER BY id");
-  return ReadAll(query);
+  SqliteStatement query = connection.Prepare(std::string(kSelectTrace) + "ORDER BY id");
+  return ReadAll(std::move(query));
 }
 
 std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view id_or_name) {
@@ -271,8 +202,8 @@ bool DeleteTrace(SqliteConnection& connection, int64_t id) {
 
 std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {
   SqliteStatement query =
-      connection.Prepare(std::string(kSelectRecord) + "WHERE status = 'loading' ORDER BY id");
-  std::vector<TraceRecord> loading = ReadAll(query);
+      connection.Prepare(std::string(kSelectTrace) + "WHERE status = 'loading' ORDER BY id");
+  std::vector<TraceRecord> loading = ReadAll(std::move(query));
   std::vector<int64_t> cleaned;
   for (const TraceRecord& record : loading) {
     if (CheckLoader(record.loader_host.value_or(""), record.loader_pid.value_or(0)) !=

@@ -6,6 +6,9 @@
 namespace tracedb {
 namespace {
 
+// Enough for a byte order mark, then "#Paraver" and the "(" after it.
+constexpr size_t kHeadBytes = 64;
+
 bool HasParaverName(std::string_view path) {
   return path.ends_with(".prv") || path.ends_with(".prv.gz");
 }
@@ -31,21 +34,21 @@ const char* TraceFormatName(TraceFormat format) {
   return "auto";
 }
 
+TraceFormat DetectTraceFormat(InputFile& input, TraceFormat requested) {
+  if (requested != TraceFormat::kAuto) return requested;
+  std::string_view text = input.Peek(kHeadBytes);
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  if (paraver::LooksLikeParaverHeader(text) || HasParaverName(input.path())) {
+    return TraceFormat::kParaver;
+  }
+  return TraceFormat::kPaje;
+}
+
 TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested) {
   if (requested != TraceFormat::kAuto) return requested;
   if (path == "-") return TraceFormat::kPaje;
   InputFile file(path);
-  char head[64];
-  size_t got = 0;
-  while (got < sizeof head) {
-    size_t n = file.Read(head + got, sizeof head - got);
-    if (n == 0) break;
-    got += n;
-  }
-  std::string_view text(head, got);
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  if (paraver::LooksLikeParaverHeader(text) || HasParaverName(path)) return TraceFormat::kParaver;
-  return TraceFormat::kPaje;
+  return DetectTraceFormat(file, requested);
 }
 
 }  // namespace tracedb

@@ -10,15 +10,22 @@
 
 namespace tracedb {
 
+class InputFile;
+
 enum class TraceFormat { kAuto, kPaje, kParaver };
 
 // "auto", "paje", "paraver"; nullopt for anything else.
 std::optional<TraceFormat> ParseTraceFormat(std::string_view name);
 const char* TraceFormatName(TraceFormat format);  // "paje", "paraver" (or "auto")
 
-// Resolves kAuto by reading the first bytes of `path`; stdin ("-"), which
-// cannot be read twice, is taken as Pajé. Throws InputError when the file
-// cannot be opened.
+// Resolves kAuto by peeking at the first bytes of `input` (InputFile::Peek),
+// so that the reader chosen then reads `input` from its first byte: this is
+// how stdin ("-") is detected. Throws InputError when it cannot be read.
+TraceFormat DetectTraceFormat(InputFile& input, TraceFormat requested);
+
+// The same for a file by its path, which is opened for the look and closed.
+// stdin cannot be read twice, so "-" is taken as Pajé here: open it and use
+// the overload above instead. Throws InputError when the file cannot be opened.
 TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested);
 
 }  // namespace tracedb

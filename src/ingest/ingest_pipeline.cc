@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "format/paraver/paraver_reader.h"
+#include "input/input_file.h"
 #include "pipeline/bounded_queue.h"
 #include "pipeline/simulate_paje.h"
 
@@ -70,8 +71,9 @@ IngestResult IngestTrace(const std::string& path, RowWriter& writer,
                          const IngestOptions& options) {
   return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink,
                                          IngestResult& result) {
+    InputFile file(path);
     SimulateResult run = SimulatePajeTrace(
-        path,
+        file,
         {.read = {.parse_workers = options.parse_workers},
          .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
                        .keep_extras = true},
@@ -93,7 +95,8 @@ IngestResult IngestParaverTrace(const paraver::ParaverFiles& files, RowWriter& w
                               .keep_extras = true,
                               .exact_seconds = true,
                               .on_block = Progress(options, sink)};
-    paraver::ReadResult stats = paraver::ReadParaverTrace(files, read, &registry, &sink);
+    InputFile trace(files.trace);
+    paraver::ReadResult stats = paraver::ReadParaverTrace(trace, files, read, &registry, &sink);
     result.bytes = stats.bytes;
     result.lines = stats.lines;
     result.start_time = 0;

@@ -60,7 +60,30 @@ InputFile::~InputFile() {
 }
 
 size_t InputFile::Read(char* buffer, size_t n) {
-  if (gz_ == nullptr) {
+  if (peeked_out_ == peeked_.size()) return ReadInput(buffer, n);
+  size_t taken = std::min(n, peeked_.size() - peeked_out_);
+  std::memcpy(buffer, peeked_.data() + peeked_out_, taken);
+  peeked_out_ += taken;
+  return taken;
+}
+
+std::string_view InputFile::Peek(size_t n) {
+  size_t had = peeked_.size();
+  if (had < n) {
+    peeked_.resize(n);
+    // A read may return less than asked: go on until n or the end.
+    while (had < n) {
+      size_t got = ReadInput(peeked_.data() + had, n - had);
+      if (got == 0) break;
+      had += got;
+    }
+    peeked_.resize(had);
+  }
+  return std::string_view(peeked_).substr(0, n);
+}
+
+size_t InputFile::ReadInput(char* buffer, size_t n) {
+  if (gz_ == nullptr) {  // in memory
     n = std::min(n, memory_.size());
     if (n > 0) std::memcpy(buffer, memory_.data(), n);  // data() may be null when empty
     memory_.remove_prefix(n);

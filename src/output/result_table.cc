@@ -1,5 +1,6 @@
 #include "output/result_table.h"
 
+#include <charconv>
 #include <cstdio>
 #include <utility>
 
@@ -18,6 +19,15 @@ std::string FormatReal(double value) {
   int size = std::snprintf(buffer, sizeof buffer, "%.15g", value);
   std::string text(buffer, static_cast<size_t>(size));
   // "%g" drops the point of 2.0; "e", "inf" and "nan" need no ".0".
+  if (text.find_first_of(".ein") == std::string::npos) text += ".0";
+  return text;
+}
+
+std::string FormatRealExact(double value) {
+  char buffer[32];
+  // 32 bytes hold any double's shortest form ("-2.2250738585072014e-308").
+  char* end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  std::string text(buffer, end);
   if (text.find_first_of(".ein") == std::string::npos) text += ".0";
   return text;
 }

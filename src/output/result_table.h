@@ -33,5 +33,9 @@ Cell TextCell(std::string text);
 // A double as SQLite's shell shows it: 15 significant digits, and ".0" on a
 // whole number so it still reads as a real ("0.0", "1.81", "1e+20", "inf").
 std::string FormatReal(double value);
+// The shortest text that reads back as the very same double, with ".0" on
+// a whole number: for exports, which must keep every bit that FormatReal's
+// 15 digits may round away ("0.30000000000000004", "2.0", "1e+20").
+std::string FormatRealExact(double value);
 
 }  // namespace tracedb

@@ -5,16 +5,11 @@
 
 namespace tracedb {
 
-DumpStats DumpTrace(const std::string& path, const DumpPipelineOptions& options, std::FILE* out) {
-  InputFile file(path);
-  return DumpTrace(&file, options, out);
-}
-
-DumpStats DumpTrace(InputFile* file, const DumpPipelineOptions& options, std::FILE* out) {
+DumpStats DumpTrace(InputFile& input, const DumpPipelineOptions& options, std::FILE* out) {
   Registry registry;
   DumpWriter writer(registry, out, DumpOptions{.user_fields = options.user_fields});
   SimulateResult run = SimulatePajeTrace(
-      file,
+      input,
       {.read = options.read,
        .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
                      .keep_extras = options.user_fields},

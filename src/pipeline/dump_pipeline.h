@@ -1,4 +1,4 @@
-// DumpTrace: trace file -> reader -> simulator -> pj_dump lines on `out`.
+// DumpTrace: Pajé trace -> reader -> simulator -> pj_dump lines on `out`.
 // Parsing runs on worker threads; simulation and output on the calling
 // thread. Streaming: memory holds the blocks in flight and open entities.
 // Throws InputError (FILE:LINE) on bad input.
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "format/paje/paje_reader.h"
+#include "input/input_file.h"
 #include "sim/simulator.h"
 
 namespace tracedb {
@@ -25,8 +26,6 @@ struct DumpStats {
   SimulatorStats simulator;
 };
 
-DumpStats DumpTrace(const std::string& path, const DumpPipelineOptions& options, std::FILE* out);
-// The same from an open input (e.g. bytes in memory, input/input_file.h).
-DumpStats DumpTrace(InputFile* file, const DumpPipelineOptions& options, std::FILE* out);
+DumpStats DumpTrace(InputFile& input, const DumpPipelineOptions& options, std::FILE* out);
 
 }  // namespace tracedb

@@ -4,13 +4,7 @@
 
 namespace tracedb {
 
-SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions& options,
-                                 Registry* registry, EntitySink* sink) {
-  InputFile file(path);
-  return SimulatePajeTrace(&file, options, registry, sink);
-}
-
-SimulateResult SimulatePajeTrace(InputFile* file, const SimulateOptions& options,
+SimulateResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options,
                                  Registry* registry, EntitySink* sink) {
   Simulator simulator(options.simulator, registry, sink);
   NameResolver resolver;
@@ -24,7 +18,7 @@ SimulateResult SimulatePajeTrace(InputFile* file, const SimulateOptions& options
   try {
     simulator.Finish();
   } catch (const ProblemError& problem) {
-    paje::RethrowWithFile(file->path(), problem);
+    paje::RethrowWithFile(file.path(), problem);
   }
   return SimulateResult{stats, simulator.stats(), simulator.end_time()};
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "format/paje/paje_reader.h"
+#include "input/input_file.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 #include "sim/simulator.h"
@@ -28,10 +29,7 @@ struct SimulateResult {
   double end_time = 0;
 };
 
-SimulateResult SimulatePajeTrace(const std::string& path, const SimulateOptions& options,
-                                 Registry* registry, EntitySink* sink);
-// The same from an open input (e.g. bytes in memory, input/input_file.h).
-SimulateResult SimulatePajeTrace(InputFile* file, const SimulateOptions& options,
+SimulateResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options,
                                  Registry* registry, EntitySink* sink);
 
 }  // namespace tracedb

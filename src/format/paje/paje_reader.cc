@@ -36,14 +36,9 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
   throw InputError(path, problem.line(), problem.what());
 }
 
-ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
+ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
                         const ReadOptions& options) {
-  InputFile file(path);
-  return ReadPajeTrace(&file, consume, options);
-}
-
-ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume, const ReadOptions& options) {
-  BlockReader reader(file, options.blocks);
+  BlockReader reader(&file, options.blocks);
   EventSequencer sequencer;
   Snapshot snapshot(sequencer.table());
   uint64_t bytes_done = 0;
@@ -63,7 +58,7 @@ ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume, const Rea
         });
     sequencer.Finish();
   } catch (const ProblemError& problem) {
-    RethrowWithFile(file->path(), problem);
+    RethrowWithFile(file.path(), problem);
   }
   return ReadStats{reader.bytes_read(), sequencer.lines()};
 }

@@ -1,7 +1,7 @@
-// ReadPajeTrace: reads a whole Pajé trace (plain, gzip or stdin) and hands
-// its events, in file order, to a consumer on the calling thread; blocks are
-// parsed on `parse_workers` threads meanwhile. Errors become InputErrors
-// naming the file and line.
+// ReadPajeTrace: reads a whole Pajé trace (an open InputFile: plain, gzip or
+// stdin) and hands its events, in file order, to a consumer on the calling
+// thread; blocks are parsed on `parse_workers` threads meanwhile. Errors
+// become InputErrors naming the file and line.
 #pragma once
 
 #include <functional>
@@ -30,10 +30,7 @@ struct ReadStats {
   uint64_t lines = 0;
 };
 
-ReadStats ReadPajeTrace(const std::string& path, const EventConsumer& consume,
-                        const ReadOptions& options = {});
-// The same from an open input (e.g. bytes in memory); errors name file->path().
-ReadStats ReadPajeTrace(InputFile* file, const EventConsumer& consume,
+ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
                         const ReadOptions& options = {});
 
 // Adds the file name to a ProblemError.

@@ -59,11 +59,10 @@ class InOrder {
   std::vector<std::string> communicators_;
 };
 
-// `files` names the companions, for the metadata; `file` is the .prv.
-ReadResult ReadBody(InputFile* file, const ParaverFiles& files, const ReadOptions& options,
+ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOptions& options,
                     Registry* registry, EntitySink* sink, const PcfLabels& pcf,
                     const RowNames& names) {
-  BlockReader reader(file, options.blocks);
+  BlockReader reader(&file, options.blocks);
   std::shared_ptr<const std::string> first = reader.Next();
   if (!first) throw ProblemError(1, "empty file: expected a '#Paraver (' header");
   HeaderLine header_line = SplitHeader(*first);
@@ -99,30 +98,17 @@ ReadResult ReadBody(InputFile* file, const ParaverFiles& files, const ReadOption
   return result;
 }
 
-// ReadBody with its problems located in the .prv.
-ReadResult ReadLocated(InputFile* file, const ParaverFiles& files, const ReadOptions& options,
-                       Registry* registry, EntitySink* sink, const PcfLabels& pcf,
-                       const RowNames& names) {
-  try {
-    return ReadBody(file, files, options, registry, sink, pcf, names);
-  } catch (const ProblemError& problem) {
-    throw InputError(file->path(), problem.line(), problem.what());
-  }
-}
-
 }  // namespace
 
-ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
+ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
-  InputFile file(files.trace);
-  return ReadLocated(&file, files, options, registry, sink, pcf, names);
-}
-
-ReadResult ReadParaverTrace(InputFile* trace, const ReadOptions& options, Registry* registry,
-                            EntitySink* sink) {
-  return ReadLocated(trace, ParaverFiles{.trace = trace->path()}, options, registry, sink, {}, {});
+  try {
+    return ReadBody(trace, files, options, registry, sink, pcf, names);
+  } catch (const ProblemError& problem) {
+    throw InputError(trace.path(), problem.line(), problem.what());
+  }
 }
 
 }  // namespace tracedb::paraver

@@ -1,6 +1,6 @@
-// ReadParaverTrace: one Paraver trace (.prv plain, gzip or stdin, with its
-// optional .pcf and .row) into a Registry and an EntitySink, following
-// paraver-format.md. The stages:
+// ReadParaverTrace: one Paraver trace (.prv plain, gzip or stdin, as an open
+// InputFile, with its optional .pcf and .row) into a Registry and an
+// EntitySink, following paraver-format.md. The stages:
 //
 //   reader thread -> `parse_workers` threads (record_parser.h, block by
 //   block) -> the calling thread (trace_mapper.h, blocks in file order) -> sink
@@ -40,11 +40,9 @@ struct ReadResult {
   std::string metadata;  // header facts, a JSON object (header_metadata.h)
 };
 
-ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& options,
+// Reads the records from `trace` and the companions files.pcf and files.row
+// (files.trace only named the trace to FindCompanions).
+ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink);
-// The same for a .prv already open (e.g. bytes in memory, input/input_file.h),
-// without companions.
-ReadResult ReadParaverTrace(InputFile* trace, const ReadOptions& options, Registry* registry,
-                            EntitySink* sink);
 
 }  // namespace tracedb::paraver

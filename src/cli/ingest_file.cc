@@ -1,0 +1,146 @@
+#include "cli/ingest_file.h"
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "cli/parse_workers.h"
+#include "ingest/ingest_pipeline.h"
+#include "input/file_digest.h"
+#include "model/input_error.h"
+
+#ifndef TRACEDB_VERSION
+#define TRACEDB_VERSION "unknown"
+#endif
+
+namespace tracedb {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+TraceInfo DescribeFile(const std::string& given, const std::string& readable,
+                       const std::string& comment) {
+  TraceInfo info;
+  info.name = given == "-" ? "stdin" : fs::path(given).filename().string();
+  info.path = given == "-" ? "-" : fs::absolute(given).lexically_normal().string();
+  info.format = "paje";
+  std::error_code error;
+  auto size = fs::file_size(readable, error);
+  if (!error) info.size_bytes = static_cast<int64_t>(size);
+  info.sha256 = Sha256OfFile(readable);
+  if (!comment.empty()) info.comment = comment;
+  info.tool_version = TRACEDB_VERSION;
+  return info;
+}
+
+TraceSummary Summarize(const IngestResult& r) {
+  return TraceSummary{.start_time = r.start_time,
+                      .end_time = r.end_time,
+                      .container_count = r.counts.containers,
+                      .state_count = r.counts.states,
+                      .event_count = r.counts.events,
+                      .variable_count = r.counts.variables,
+                      .link_count = r.counts.links,
+                      .metadata = r.metadata};
+}
+
+int64_t EntityRows(const RowCounts& c) {
+  return c.containers + c.states + c.events + c.variables + c.links;
+}
+
+double SecondsBetween(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+// Messages name the file that was read; stdin's copy is "-" to the user.
+std::string AsGiven(const PreparedFile& file, std::string message) {
+  if (file.given != file.path && message.rfind(file.path, 0) == 0) {
+    message = file.given + message.substr(file.path.size());
+  }
+  return message;
+}
+
+IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
+                      const IngestFileOptions& options) {
+  IngestOptions pipeline{.batch_rows = options.batch_rows,
+                         .parse_workers = ParseWorkers(options.threads),
+                         .ignore_incomplete_links = options.ignore_incomplete_links};
+  // After each block is the one point where a load can stop early and
+  // leave the pipeline's threads joined (the exception unwinds them).
+  pipeline.progress = [&](uint64_t bytes, int64_t rows) {
+    if (options.cancel != nullptr && options.cancel->load()) {
+      throw IngestCancelled(file.given + ": load abandoned");
+    }
+    if (options.progress) options.progress(bytes, rows);
+  };
+  if (file.format == TraceFormat::kParaver) {
+    return IngestParaverTrace(file.paraver, writer, pipeline);
+  }
+  return IngestTrace(file.path, writer, pipeline);
+}
+
+}  // namespace
+
+PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
+                              const FormatArgs& input, const std::string& comment) {
+  if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
+  PreparedFile file{.given = given, .path = path};
+  file.info = DescribeFile(given, path, comment);
+  file.format = DetectTraceFormat(path, input.format);
+  file.info.format = TraceFormatName(file.format);
+  if (file.format == TraceFormat::kParaver) {
+    file.paraver = paraver::FindCompanions(given, input.pcf, input.row);
+    file.paraver.trace = path;  // stdin's copy
+    for (std::string* companion : {&file.paraver.pcf, &file.paraver.row}) {
+      if (!companion->empty()) *companion = fs::absolute(*companion).lexically_normal().string();
+    }
+  }
+  return file;
+}
+
+IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
+                                  const IngestFileOptions& options) {
+  IngestFileOutcome outcome;
+  std::optional<int64_t> existing = archive.FindCompleteBySha(file.info.sha256);
+  if (existing && !options.force) {
+    outcome.trace_id = *existing;
+    outcome.already_there = true;
+    return outcome;
+  }
+  if (options.cancel != nullptr && options.cancel->load()) {
+    throw IngestCancelled(file.given + ": load abandoned");
+  }
+  auto started = Clock::now();
+  std::unique_ptr<TraceLoad> load = archive.BeginLoad(file.info);
+  outcome.trace_id = load->id();
+  auto loaded = started;
+  try {
+    IngestResult result = ReadRows(file, load->writer(), options);
+    loaded = Clock::now();
+    load->Publish(Summarize(result), existing);
+    outcome.rows = EntityRows(result.counts);
+    outcome.bytes = result.bytes;
+  } catch (const IngestCancelled&) {
+    // Not the file's fault: no failed row stays behind to say otherwise.
+    load->Fail("load abandoned");
+    load.reset();  // a PostgreSQL load holds the trace's lock until then
+    try {
+      archive.DeleteTrace(outcome.trace_id);
+    } catch (const std::exception&) {
+      // The row then stays, marked failed: still no rows, and the file
+      // still has not been loaded, which is what the caller hears.
+    }
+    throw;
+  } catch (const std::exception& e) {
+    std::string message = AsGiven(file, e.what());
+    load->Fail(message);
+    throw IngestFailed(message);
+  }
+  outcome.replaced = existing;
+  outcome.seconds = SecondsBetween(started, Clock::now());
+  outcome.load_seconds = SecondsBetween(started, loaded);
+  return outcome;
+}
+
+}  // namespace tracedb

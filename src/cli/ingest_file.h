@@ -1,0 +1,81 @@
+// One trace file into an Archive: what `tracedb ingest` does for each FILE
+// and `tracedb watch` for each file that appears. In two steps, so that a
+// caller can act on the content's digest before loading:
+//
+//   PrepareTraceFile   digest (SHA-256), format and Paraver companions
+//   IngestTraceFile    skip it when the archive has that content already,
+//                      else load it as one trace: published, or failed
+//
+// Nothing here prints; the callers say what happened. Errors end the file:
+// InputError (FILE:LINE: problem) for bad input, DbError for the database,
+// before the load begins; IngestFailed once it has (the trace row is then
+// marked failed, and no rows remain). Thread-safe
+// for different Archives (each caller thread opens its own).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "cli/commands.h"
+#include "db/archive.h"
+#include "format/paraver/companion_files.h"
+
+namespace tracedb {
+
+// A trace file ready to load.
+struct PreparedFile {
+  std::string given;  // how messages name it ("-" for stdin)
+  std::string path;   // where it is read (stdin's temporary copy)
+  TraceInfo info;     // the trace row's facts: name, path, digest, format, size
+  TraceFormat format = TraceFormat::kPaje;
+  paraver::ParaverFiles paraver;  // with absolute companions; Paraver only
+};
+
+// Reads the whole file for its digest. `input`: --format, --pcf, --row.
+// Throws InputError (missing, a directory, unreadable).
+PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
+                              const FormatArgs& input, const std::string& comment);
+
+struct IngestFileOptions {
+  size_t batch_rows = 100'000;  // rows per writer transaction
+  int threads = 0;              // parser threads; 0: one per core beyond the first
+  bool force = false;           // load it even when the archive has that content
+  bool ignore_incomplete_links = false;
+  // Called on the loading thread after each block of the file.
+  std::function<void(uint64_t bytes, int64_t rows)> progress;
+  // When set and it turns true while the file is read, the load stops: its
+  // trace row is removed and IngestCancelled thrown. Not checked once the
+  // rows are read: a trace that is being published is finished instead.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Thrown when IngestFileOptions::cancel stopped a load; nothing of it remains.
+struct IngestCancelled : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Thrown when a load that had begun failed: the trace row says "failed"
+// with what() as its error (the InputError's or DbError's text, naming the
+// file as given).
+struct IngestFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct IngestFileOutcome {
+  int64_t trace_id = 0;             // the new trace, or the one that has this content
+  bool already_there = false;       // skipped: the archive had it complete (not --force)
+  std::optional<int64_t> replaced;  // --force: the trace it replaced
+  int64_t rows = 0;                 // entity rows written
+  uint64_t bytes = 0;               // of trace text read (uncompressed)
+  double seconds = 0;               // from BeginLoad to published
+  double load_seconds = 0;          // of which reading and writing rows
+};
+
+IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
+                                  const IngestFileOptions& options);
+
+}  // namespace tracedb

@@ -1,0 +1,99 @@
+// Archive: a tracedb database, whichever kind holds it (a SQLite file or a
+// PostgreSQL database), as the commands use it. Each backend implements it
+// with the same meaning; db/open_database.h picks one from the --db text.
+//
+// Traces go through loading -> complete | failed (trace_record.h). A load
+// is a TraceLoad: rows go to its writer() and become visible only when
+// Publish commits them with the completed trace row, in one transaction.
+// Nothing of a load that failed or was killed is ever visible; its trace
+// row says "failed" (with the message) or stays "loading" until
+// CleanInterrupted sees its loader is gone.
+//
+// All functions throw DbError, whose text starts with name(). One thread at
+// a time; other threads and processes open their own Archive.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/row_cursor.h"
+#include "db/stored_trace_reader.h"
+#include "db/trace_record.h"
+#include "ingest/row_writer.h"
+#include "model/entity.h"
+#include "output/result_table.h"
+#include "sim/registry.h"
+
+namespace tracedb {
+
+class TraceLoad {
+ public:
+  virtual ~TraceLoad() = default;  // an unpublished load leaves nothing behind
+
+  virtual int64_t id() const = 0;
+  virtual RowWriter& writer() = 0;
+  // Commits the rows and the summary, and removes `replaced` (the same
+  // content loaded before, --force) in the same transaction: readers see
+  // the old trace or the new, never both and never neither.
+  virtual void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) = 0;
+  // Drops what was written and marks the trace failed with `message`.
+  // Never throws: the error being reported is the original one.
+  virtual void Fail(const std::string& message) noexcept = 0;
+};
+
+// A trace row and its types, each with its number of rows (`tracedb info`).
+struct TraceDetail {
+  TraceRecord trace;
+  ResultTable types;  // id, kind, name, alias, rows
+};
+
+class Archive {
+ public:
+  virtual ~Archive() = default;
+
+  // How messages name the database: the file, or the connection without
+  // its password.
+  virtual const std::string& name() const = 0;
+
+  virtual std::vector<TraceRecord> ListTraces() = 0;
+  // `id_or_name` is an id when it is all digits, else a name. Nothing found
+  // is nullopt; a name shared by several traces throws, listing their ids.
+  virtual std::optional<TraceRecord> FindTrace(std::string_view id_or_name) = 0;
+  virtual std::optional<TraceDetail> Describe(std::string_view id_or_name) = 0;
+  // The lowest-id complete trace of that content, for "already loaded".
+  virtual std::optional<int64_t> FindCompleteBySha(std::string_view sha256) = 0;
+
+  // Commits a "loading" trace row and returns the load that fills it.
+  virtual std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) = 0;
+  // Removes loads whose loader is gone; returns their ids.
+  virtual std::vector<int64_t> CleanInterrupted() = 0;
+  // Removes the trace and its rows in one transaction; false if there is no
+  // such trace. Refuses a trace whose loader still runs.
+  virtual bool DeleteTrace(int64_t id) = 0;
+  // After deletes: give the space back (`compact`: all of it, slowly).
+  virtual void Reclaim(bool compact) = 0;
+
+  // Calls `read` inside one read-only snapshot in which trace `id` is
+  // complete (else throws DbError): every SELECT that read's `select` runs
+  // (with the id bound to $1) sees the same rows, whatever commits
+  // meanwhile. Each cursor reads through the backend's own cursor, a batch
+  // at a time, so any table streams; destroy it before opening the next.
+  virtual void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) = 0;
+
+  // A complete trace's rows, in one snapshot (stored_trace_reader.h).
+  void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) {
+    ReadComplete(id, [&](const SelectRows& select) {
+      ReadStoredRows(name(), select, registry, sink);
+    });
+  }
+  // One statement of the user's, read-only, in a snapshot that ends with
+  // the cursor. A statement that would write is refused with a DbError.
+  virtual std::unique_ptr<RowCursor> Query(const std::string& sql) = 0;
+};
+
+}  // namespace tracedb

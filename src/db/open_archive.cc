@@ -1,0 +1,14 @@
+#include "db/open_archive.h"
+
+#include "db/pg_archive.h"
+#include "db/pg_conninfo.h"
+#include "db/sqlite_archive.h"
+
+namespace tracedb {
+
+std::unique_ptr<Archive> OpenArchive(const std::string& db, bool create) {
+  if (IsPostgresConninfo(db)) return OpenPostgresArchive(db);
+  return OpenSqliteArchive(db, create);
+}
+
+}  // namespace tracedb

@@ -1,0 +1,34 @@
+// PgCopyWriter: writes RowBatches of one trace into its PostgreSQL partition
+// tables (pg_partitions.h) with COPY in binary format: one COPY per table per
+// batch, each row encoded straight from the record (no text formatting of
+// doubles, no parsing on the server). FREEZE, allowed because the load's
+// transaction created the tables, writes the rows already frozen and
+// all-visible: no hint-bit writes on first read, index-only scans at once.
+// The rows become visible only when the load's transaction commits (pg_load.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "db/pg_session.h"
+#include "ingest/row_batch.h"
+#include "ingest/row_writer.h"
+
+namespace tracedb {
+
+class PgCopyWriter : public RowWriter {
+ public:
+  PgCopyWriter(PgSession& session, int64_t trace_id) : session_(session), trace_id_(trace_id) {}
+  void Write(const RowBatch& batch) override;
+
+ private:
+  template <typename Record, typename Encode>
+  void CopyTable(const char* table, const char* columns, const std::vector<Record>& records,
+                 Encode encode);
+
+  PgSession& session_;
+  int64_t trace_id_;
+  std::string buffer_;  // reused from batch to batch
+};
+
+}  // namespace tracedb

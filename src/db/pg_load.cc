@@ -1,0 +1,117 @@
+#include "db/pg_load.h"
+
+#include <charconv>
+#include <optional>
+
+#include "db/db_error.h"
+#include "db/loader_process.h"
+#include "db/pg_partitions.h"
+
+namespace tracedb {
+namespace {
+
+using Params = std::vector<std::optional<std::string>>;
+
+constexpr const char* kInsertTrace =
+    "INSERT INTO trace (name, path, format, size_bytes, sha256, comment, tool_version,"
+    " loader_host, loader_pid, status, ingested_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'loading',"
+    " to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) RETURNING id";
+
+constexpr const char* kCompleteTrace =
+    "UPDATE trace SET status = 'complete', start_time = $1, end_time = $2, container_count = $3,"
+    " state_count = $4, event_count = $5, variable_count = $6, link_count = $7, metadata = $8"
+    " WHERE id = $9 AND status = 'loading' RETURNING id";
+
+// Shortest text that reads back as the same double.
+std::string Exact(double value) {
+  char text[32];
+  auto end = std::to_chars(text, text + sizeof text, value).ptr;
+  return std::string(text, end);
+}
+
+std::optional<std::string> Number(std::optional<int64_t> value) {
+  if (!value) return std::nullopt;
+  return std::to_string(*value);
+}
+
+std::string LockSql(const char* function, int64_t id) {
+  return std::string("SELECT ") + function + "(" + std::to_string(kLoadLock) + ", " +
+         std::to_string(id) + ")";
+}
+
+class PgTraceLoad : public TraceLoad {
+ public:
+  PgTraceLoad(const std::string& conninfo, const std::string& name, const TraceInfo& info)
+      : session_(conninfo, name) {
+    session_.Exec("BEGIN");
+    id_ = std::stoll(
+        session_
+            .Query(kInsertTrace,
+                   Params{info.name, info.path, info.format, Number(info.size_bytes), info.sha256,
+                          info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid())})
+            .at(0));
+    session_.Exec(LockSql("pg_advisory_lock", id_));
+    session_.Exec("COMMIT");
+    try {
+      // The attach sorts each table for its index: in memory, not in
+      // temporary files, for traces up to a few GB (the default is 64 MB).
+      session_.Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
+      for (const char* table : kEntityTables) {
+        session_.Exec(session_.Query(PartitionDefinitionQuery(table, id_)).at(0));
+      }
+    } catch (const std::exception& e) {
+      Fail(e.what());
+      throw;
+    }
+    writer_.emplace(session_, id_);
+  }
+
+  int64_t id() const override { return id_; }
+  RowWriter& writer() override { return *writer_; }
+
+  void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) override {
+    session_.Exec(AttachPartitionsSql(id_));
+    const TraceSummary& s = summary;
+    auto updated = session_.Query(
+        kCompleteTrace, Params{Exact(s.start_time), Exact(s.end_time),
+                               std::to_string(s.container_count), std::to_string(s.state_count),
+                               std::to_string(s.event_count), std::to_string(s.variable_count),
+                               std::to_string(s.link_count), s.metadata, std::to_string(id_)});
+    if (updated.empty()) {
+      throw DbError(session_.name(),
+                    "trace " + std::to_string(id_) + " is not loading; it cannot be completed");
+    }
+    if (replaced) session_.Exec(DropTraceSql(*replaced));
+    session_.Exec("COMMIT");
+    session_.TryExec(LockSql("pg_advisory_unlock", id_));
+  }
+
+  void Fail(const std::string& message) noexcept override {
+    session_.TryExec("ROLLBACK");
+    try {
+      session_.Query(
+          "UPDATE trace SET status = 'failed', error = $1"
+          " WHERE id = $2 AND status = 'loading'",
+          Params{message, std::to_string(id_)});
+    } catch (...) {
+      // The trace stays "loading"; CleanInterrupted removes it once the
+      // session (and with it the lock) is gone.
+    }
+    session_.TryExec(LockSql("pg_advisory_unlock", id_));
+  }
+
+ private:
+  PgSession session_;
+  int64_t id_ = 0;
+  std::optional<PgCopyWriter> writer_;
+};
+
+}  // namespace
+
+std::unique_ptr<TraceLoad> BeginPostgresLoad(const std::string& conninfo, const std::string& name,
+                                             const TraceInfo& info) {
+  return std::make_unique<PgTraceLoad>(conninfo, name, info);
+}
+
+}  // namespace tracedb

@@ -1,0 +1,31 @@
+// PgTraceLoad: one ingest into PostgreSQL, on a PgSession of its own.
+//
+//   1. The trace row is committed as "loading" while the session takes a
+//      session-level advisory lock on (kLoadLock, id): whoever can take that
+//      lock later knows the loader is gone, on any host.
+//   2. One transaction then creates the trace's partition tables (no indexes),
+//      COPYs every batch into them, attaches them (building the indexes),
+//      marks the trace complete and drops a replaced trace, and commits.
+//
+// A failure rolls the transaction back (the tables vanish with it) and marks
+// the trace failed. A killed loader's transaction is aborted by the server;
+// its "loading" row stays until Archive::CleanInterrupted finds its lock free.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "db/archive.h"
+#include "db/pg_copy_writer.h"
+#include "db/pg_session.h"
+
+namespace tracedb {
+
+// The advisory lock class of loads, "trac" (pg_advisory_lock(int, int)).
+inline constexpr int kLoadLock = 0x74726163;
+
+std::unique_ptr<TraceLoad> BeginPostgresLoad(const std::string& conninfo, const std::string& name,
+                                             const TraceInfo& info);
+
+}  // namespace tracedb

@@ -1,0 +1,41 @@
+#include "db/pg_partitions.h"
+
+namespace tracedb {
+
+std::string PartitionName(const char* table, int64_t trace_id) {
+  return std::string("trace_part.") + table + "_" + std::to_string(trace_id);
+}
+
+std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
+  std::string id = std::to_string(trace_id);
+  return "SELECT format('CREATE TABLE %s (%s%s, CHECK (trace_id = " + id + "))', '" +
+         PartitionName(table, trace_id) +
+         "',"
+         " (SELECT string_agg(format('%I %s%s', a.attname, format_type(a.atttypid, a.atttypmod),"
+         "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END), ', ' ORDER BY a.attnum)"
+         "  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),"
+         " (SELECT coalesce(string_agg(format(', CONSTRAINT %I %s', k.conname,"
+         "   pg_get_constraintdef(k.oid)), ''), '')"
+         "  FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'c'))"
+         " FROM pg_class c WHERE c.oid = to_regclass('public." +
+         table + "')";
+}
+
+std::string AttachPartitionsSql(int64_t trace_id) {
+  std::string sql;
+  for (const char* table : kEntityTables) {
+    sql += std::string("ALTER TABLE ") + table + " ATTACH PARTITION " +
+           PartitionName(table, trace_id) + " FOR VALUES IN (" + std::to_string(trace_id) + ");";
+  }
+  return sql;
+}
+
+std::string DropTraceSql(int64_t trace_id) {
+  std::string sql = "DROP TABLE IF EXISTS ";
+  for (size_t i = 0; i < kEntityTables.size(); ++i) {
+    sql += (i > 0 ? ", " : "") + PartitionName(kEntityTables[i], trace_id);
+  }
+  return sql + "; DELETE FROM trace WHERE id = " + std::to_string(trace_id);
+}
+
+}  // namespace tracedb

@@ -1,0 +1,32 @@
+// The SQL of a trace's partitions in PostgreSQL (migrations/postgresql/: each
+// entity table is partitioned by trace_id, trace N's part of table T being
+// trace_part.T_N). Ids are integers, so they are written into the SQL.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace tracedb {
+
+inline constexpr std::array<const char*, 7> kEntityTables = {
+    "type", "value", "container", "state", "event", "variable", "link"};
+
+// "trace_part.state_42"
+std::string PartitionName(const char* table, int64_t trace_id);
+
+// A query whose one value is the CREATE TABLE statement of `table`'s
+// partition for the trace, built from the parent's own columns and CHECK
+// constraints (as ATTACH requires) plus CHECK (trace_id = N), which lets
+// ATTACH skip scanning the rows. No LIKE: it would lock the parent until
+// the load commits, and a delete waiting behind that would stall queries.
+std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
+
+// Makes every partition of the trace part of its table; PostgreSQL builds
+// their indexes then, each in one sort.
+std::string AttachPartitionsSql(int64_t trace_id);
+
+// Drops the trace's partitions (those that exist) and its trace row.
+std::string DropTraceSql(int64_t trace_id);
+
+}  // namespace tracedb

@@ -1,0 +1,81 @@
+#include "db/pg_session.h"
+
+#include <libpq-fe.h>
+
+#include <memory>
+
+#include "db/db_error.h"
+#include "db/pg_connection.h"
+
+namespace tracedb {
+namespace {
+
+struct ResultDeleter {
+  void operator()(PGresult* result) const { PQclear(result); }
+};
+using Result = std::unique_ptr<PGresult, ResultDeleter>;
+
+// libpq sends COPY data in pieces this large; bigger ones only cost memory.
+constexpr size_t kCopyChunk = 1 << 18;
+
+}  // namespace
+
+PgSession::PgSession(const std::string& conninfo, std::string name) : name_(std::move(name)) {
+  connection_ = PQconnectdb(conninfo.c_str());
+  if (PQstatus(connection_) != CONNECTION_OK) {
+    std::string problem = PostgresProblem(PQerrorMessage(connection_));
+    PQfinish(connection_);
+    throw DbError(name_, problem);
+  }
+}
+
+PgSession::~PgSession() { PQfinish(connection_); }
+
+void PgSession::Fail(const std::string& sql, const char* message) const {
+  throw DbError(name_, PostgresProblem(message ? message : PQerrorMessage(connection_)), sql);
+}
+
+std::vector<std::string> PgSession::Query(const std::string& sql,
+                                          const std::vector<std::optional<std::string>>& params) {
+  std::vector<const char*> values;
+  for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
+  // Without parameters, PQexec: it also runs several statements at once.
+  Result result(values.empty()
+                    ? PQexec(connection_, sql.c_str())
+                    : PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()),
+                                   nullptr, values.data(), nullptr, nullptr, 0));
+  ExecStatusType status = PQresultStatus(result.get());
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+    Fail(sql, PQresultErrorMessage(result.get()));
+  }
+  std::vector<std::string> column;
+  for (int row = 0; row < PQntuples(result.get()); ++row) {
+    column.emplace_back(PQgetvalue(result.get(), row, 0));
+  }
+  return column;
+}
+
+bool PgSession::TryExec(const std::string& sql) noexcept {
+  Result result(PQexec(connection_, sql.c_str()));
+  return PQresultStatus(result.get()) == PGRES_COMMAND_OK;
+}
+
+void PgSession::Copy(const std::string& copy_sql, std::string_view data) {
+  Result start(PQexec(connection_, copy_sql.c_str()));
+  if (PQresultStatus(start.get()) != PGRES_COPY_IN) {
+    Fail(copy_sql, PQresultErrorMessage(start.get()));
+  }
+  for (size_t at = 0; at < data.size(); at += kCopyChunk) {
+    size_t size = std::min(kCopyChunk, data.size() - at);
+    if (PQputCopyData(connection_, data.data() + at, static_cast<int>(size)) != 1) Fail(copy_sql);
+  }
+  if (PQputCopyEnd(connection_, nullptr) != 1) Fail(copy_sql);
+  Result end(PQgetResult(connection_));
+  bool ok = PQresultStatus(end.get()) == PGRES_COMMAND_OK;
+  std::string message = ok ? "" : PQresultErrorMessage(end.get());
+  while (Result more{PQgetResult(connection_)}) {
+  }
+  if (!ok) Fail(copy_sql, message.c_str());
+}
+
+}  // namespace tracedb

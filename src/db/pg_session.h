@@ -1,0 +1,46 @@
+// PgSession: a bare libpq connection, for the one job libpqxx 6.4 does badly:
+// bulk loading. Its COPY streams only text and formats each double through
+// a stream; here rows go in PostgreSQL's binary COPY format (pg_copy_writer.h),
+// written straight to libpq. A load's whole transaction (pg_load.h) runs on
+// one PgSession. Failures are DbErrors naming the database as `name`.
+// One thread at a time.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct pg_conn;
+
+namespace tracedb {
+
+class PgSession {
+ public:
+  PgSession(const std::string& conninfo, std::string name);
+  ~PgSession();
+  PgSession(const PgSession&) = delete;
+  PgSession& operator=(const PgSession&) = delete;
+
+  // Runs `sql` with text parameters ($1, $2...; nullopt is NULL) and returns
+  // the first column of each row ("" for NULL).
+  std::vector<std::string> Query(const std::string& sql,
+                                 const std::vector<std::optional<std::string>>& params = {});
+  void Exec(const std::string& sql) { Query(sql); }
+  // Exec that never throws, for error paths: false when it failed.
+  bool TryExec(const std::string& sql) noexcept;
+
+  // COPY ... FROM STDIN of `data`, already in the COPY statement's format.
+  void Copy(const std::string& copy_sql, std::string_view data);
+
+  const std::string& name() const { return name_; }
+
+ private:
+  // `message`: the failed result's, else the connection's last error.
+  [[noreturn]] void Fail(const std::string& sql, const char* message = nullptr) const;
+
+  std::string name_;
+  pg_conn* connection_ = nullptr;
+};
+
+}  // namespace tracedb

@@ -1,0 +1,29 @@
+// ReadStoredRows: replays a trace stored in a tracedb database into a
+// Registry and an EntitySink, so that `tracedb dump --db` prints it with the
+// same DumpWriter as a file. The registry gets the stored types, values and
+// containers under their stored ids; then every row goes to the sink:
+// containers, states, events, variables, links.
+//
+// Written once for every backend: `select` runs one SELECT with the trace's
+// id bound to $1 (SQLite reads $1 as a parameter too). The caller holds one
+// read transaction around the call, so that a delete committing meanwhile
+// cannot leave it with half a trace. Stored references are checked before
+// use: a database edited by hand gives a DbError naming `database`.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "db/row_cursor.h"
+#include "model/entity.h"
+#include "sim/registry.h"
+
+namespace tracedb {
+
+using SelectRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql)>;
+
+void ReadStoredRows(const std::string& database, const SelectRows& select, Registry* registry,
+                    EntitySink* sink);
+
+}  // namespace tracedb

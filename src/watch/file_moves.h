@@ -1,0 +1,22 @@
+// Where the watcher puts a trace it is done with: DIR/done/ or DIR/failed/,
+// together with the companions it was read with, and beside a failed one
+// NAME.log with the error. A name already taken there is never overwritten:
+// the whole set then gets "-2" (or "-3", ...) after the part of its names
+// before the first '.' ("run.prv", "run.pcf" -> "run-2.prv", "run-2.pcf"),
+// which keeps a Paraver trace and its companions matched.
+// Thread-safe for different files (no state).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tracedb::watch {
+
+// Moves `files` (paths; the first is the trace) into the folder `to`;
+// returns the trace's new path. With `log`, also writes `log` and a line
+// end to the trace's new path + ".log". Throws
+// std::filesystem::filesystem_error when a file cannot be moved or written.
+std::string MoveTraceFiles(const std::vector<std::string>& files, const std::string& to,
+                           const std::string& log = "");
+
+}  // namespace tracedb::watch

@@ -1,0 +1,32 @@
+// What the watched folder holds: its regular files with the size and
+// modification time that tell whether they are still being written, and
+// which of them may be traces.
+// Thread-safe (no state).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tracedb::watch {
+
+struct FileSighting {
+  std::string name;  // in the folder, no directory part
+  uintmax_t size = 0;
+  std::filesystem::file_time_type modified;
+};
+
+// Every regular file of `dir` (not its subfolders, such as done/), by name.
+// A file that vanishes while the folder is read is left out. Throws
+// std::filesystem::filesystem_error when `dir` cannot be read.
+std::vector<FileSighting> ScanFolder(const std::string& dir);
+
+// Whether a file of that name is taken as a trace: not hidden (".x", how
+// rsync and editors name files in progress), not "x.part" or "x.tmp"
+// (downloads and copies in progress, renamed when complete), and not a
+// Paraver companion (x.pcf, x.row), which moves with its x.prv.
+bool IsTraceName(std::string_view name);
+
+}  // namespace tracedb::watch

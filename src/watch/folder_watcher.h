@@ -1,0 +1,45 @@
+// WatchFolder: `tracedb watch`. Loads every trace file that appears in a
+// folder once it has stopped changing, up to `jobs` at a time, and moves it
+// to DIR/done/ (loaded, or its content was already in the archive) or
+// DIR/failed/ (with NAME.log holding the error). One line per trace on
+// stderr:
+//
+//   done DIR/a.paje -> trace 7 (1204 rows, 0.3 s)
+//   done DIR/b.paje -> trace 7 (already in the database)
+//   failed DIR/c.paje: DIR/c.paje:12: unknown container 'nosuch'
+//   abandoned DIR/d.paje: stopped before it was loaded; left in DIR
+//
+// SIGTERM or SIGINT stops it: no new file is taken, running loads get
+// `grace` to finish and are then abandoned (their trace rows removed, their
+// files left in DIR for the next run); a second signal abandons them at
+// once. Restarting is safe: a file whose content is complete in the archive
+// goes to done/ without a second load.
+//
+// Runs on the calling thread, which must be the process's only thread so
+// far (see stop_signals.h); the jobs get threads of their own.
+#pragma once
+
+#include <string>
+
+#include "cli/ingest_file.h"
+
+namespace tracedb::watch {
+
+struct WatchOptions {
+  std::string dir;
+  std::string db;
+  int jobs = 1;               // files loaded at once
+  double stable_seconds = 2;  // unchanged this long before a file is taken
+  double grace_seconds = 10;  // after a stop signal, before loads are abandoned
+  bool once = false;          // take the files stable now, load them, exit
+  std::string comment;        // stored with each trace
+  IngestFileOptions ingest;   // batch size, threads, -z; `cancel` is the watcher's
+};
+
+// The exit code: 0, or 1 when --once left a file in failed/. Throws
+// DbError when the archive cannot be opened, and
+// std::filesystem::filesystem_error when the folder cannot be read or
+// done/ and failed/ cannot be made.
+int WatchFolder(const WatchOptions& options);
+
+}  // namespace tracedb::watch

@@ -1,0 +1,34 @@
+#include "watch/stability_tracker.h"
+
+#include <algorithm>
+
+namespace tracedb::watch {
+
+void StabilityTracker::Observe(const std::vector<FileSighting>& files, Clock::time_point now) {
+  std::map<std::string, Seen> seen;
+  auto file_now = std::filesystem::file_time_type::clock::now();
+  for (const FileSighting& file : files) {
+    auto before = seen_.find(file.name);
+    if (before != seen_.end() && before->second.size == file.size &&
+        before->second.modified == file.modified) {
+      seen.emplace(file.name, before->second);
+      continue;
+    }
+    Clock::time_point since = now;
+    if (before == seen_.end()) {
+      // A modification time in the future (another host's clock) counts as now.
+      auto age = std::chrono::duration<double>(file_now - file.modified);
+      since -= std::chrono::duration_cast<Clock::duration>(
+          std::clamp(age, std::chrono::duration<double>(0), stable_for_));
+    }
+    seen.emplace(file.name, Seen{file.size, file.modified, since});
+  }
+  seen_ = std::move(seen);
+}
+
+bool StabilityTracker::IsStable(const std::string& name, Clock::time_point now) const {
+  auto found = seen_.find(name);
+  return found != seen_.end() && now - found->second.unchanged_since >= stable_for_;
+}
+
+}  // namespace tracedb::watch

@@ -1,0 +1,44 @@
+// StabilityTracker: which files of the watched folder have stopped changing.
+// A file is stable once its size and modification time have stayed the same
+// for `stable_for`. The first sighting counts the file's age (now minus its
+// modification time) as time already stable, so that files written before
+// the watcher started are taken at once, and --once can work from a single
+// scan; a change seen later restarts the count from the scan that saw it.
+//
+// Plain state of one thread (the watcher's).
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "watch/folder_scan.h"
+
+namespace tracedb::watch {
+
+class StabilityTracker {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  explicit StabilityTracker(std::chrono::duration<double> stable_for) : stable_for_(stable_for) {}
+
+  // Records one scan of the folder made at `now`; files that are no longer
+  // there are forgotten.
+  void Observe(const std::vector<FileSighting>& files, Clock::time_point now);
+
+  // False for a file the last scan did not see.
+  bool IsStable(const std::string& name, Clock::time_point now) const;
+
+ private:
+  struct Seen {
+    uintmax_t size;
+    std::filesystem::file_time_type modified;
+    Clock::time_point unchanged_since;
+  };
+
+  std::chrono::duration<double> stable_for_;
+  std::map<std::string, Seen> seen_;
+};
+
+}  // namespace tracedb::watch

@@ -1,0 +1,45 @@
+#include "watch/watch_job.h"
+
+#include "db/open_archive.h"
+
+namespace tracedb::watch {
+namespace {
+
+// Fills `outcome` as it goes, so that a failure still knows the files.
+void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
+  outcome.files = {spec.path};
+  std::unique_ptr<Archive> archive = OpenArchive(spec.db, /*create=*/true);
+  PreparedFile file = PrepareTraceFile(spec.path, spec.path, FormatArgs{}, spec.comment);
+  for (const std::string& companion : {file.paraver.pcf, file.paraver.row}) {
+    if (!companion.empty()) outcome.files.push_back(companion);
+  }
+  ContentClaim claim(claims, file.info.sha256, *spec.ingest.cancel);
+  if (!claim.held()) {
+    outcome.result = JobOutcome::Result::kAbandoned;
+    return;
+  }
+  outcome.ingest = IngestTraceFile(*archive, file, spec.ingest);
+  outcome.result = outcome.ingest.already_there ? JobOutcome::Result::kAlreadyThere
+                                                : JobOutcome::Result::kLoaded;
+}
+
+}  // namespace
+
+WatchJob::WatchJob(JobSpec spec, ContentClaims& claims)
+    : spec_(std::move(spec)), claims_(claims), thread_([this] { Run(); }) {}
+
+void WatchJob::Run() {
+  try {
+    LoadFile(spec_, claims_, outcome_);
+  } catch (const IngestCancelled&) {
+    outcome_.result = JobOutcome::Result::kAbandoned;
+  } catch (const std::exception& e) {
+    // Any error fails this file alone: a bad trace, or the database refusing
+    // it. Its companions go with it once they were found.
+    outcome_.result = JobOutcome::Result::kFailed;
+    outcome_.error = e.what();
+  }
+  finished_.store(true);
+}
+
+}  // namespace tracedb::watch

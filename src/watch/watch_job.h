@@ -1,0 +1,61 @@
+// WatchJob: one file of the watched folder, loaded on a thread of its own
+// through an Archive of its own (SQLite serialises the writers with its
+// busy timeout; PostgreSQL loads run side by side). The watcher starts it,
+// polls finished(), and then reads outcome() and moves the files.
+//
+// Owns its thread; the destructor joins it. The cancel flag and the claims
+// belong to the watcher and outlive every job.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/ingest_file.h"
+#include "watch/content_claims.h"
+
+namespace tracedb::watch {
+
+struct JobOutcome {
+  enum class Result {
+    kLoaded,        // a new trace
+    kAlreadyThere,  // the archive had this content complete: nothing loaded
+    kFailed,        // `error` says why; no rows were kept
+    kAbandoned,     // stopped by the watcher's cancel: nothing kept, file untouched
+  };
+  Result result = Result::kFailed;
+  IngestFileOutcome ingest;
+  std::string error;
+  // The trace, then the companions it was read with (Paraver .pcf/.row).
+  std::vector<std::string> files;
+};
+
+struct JobSpec {
+  std::string db;    // --db
+  std::string path;  // the trace file, as the folder names it
+  std::string comment;
+  IngestFileOptions ingest;  // its `cancel` is the watcher's
+};
+
+class WatchJob {
+ public:
+  WatchJob(JobSpec spec, ContentClaims& claims);
+  ~WatchJob() = default;  // std::jthread joins
+
+  const std::string& path() const { return spec_.path; }
+  bool finished() const { return finished_.load(); }
+  // After finished() turned true.
+  const JobOutcome& outcome() const { return outcome_; }
+
+ private:
+  void Run();
+
+  JobSpec spec_;
+  ContentClaims& claims_;
+  JobOutcome outcome_;
+  std::atomic<bool> finished_{false};
+  std::jthread thread_;  // last: starts once the members it uses exist
+};
+
+}  // namespace tracedb::watch

@@ -1,0 +1,121 @@
+#include "backend_support.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+
+#include "db/pg_connection.h"
+#include "db/pg_cursor.h"
+#include "db/sqlite_connection.h"
+#include "db/sqlite_cursor.h"
+#include "sqlite_test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+std::string RowText(const RowCursor& cursor) {
+  std::string row;
+  for (int i = 0; i < cursor.ColumnCount(); ++i) {
+    if (i > 0) row += "|";
+    Cell cell = cursor.CellAt(i);
+    row += cell.kind == CellKind::kNull ? "NULL" : cell.text;
+  }
+  return row;
+}
+
+// "postgresql://u@h:5432/postgres" -> "postgresql://u@h:5432/NAME"
+std::string WithDatabase(const std::string& server, const std::string& name) {
+  return server.substr(0, server.rfind('/') + 1) + name;
+}
+
+}  // namespace
+
+std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
+  return info.param == Backend::kSqlite ? "Sqlite" : "Postgres";
+}
+
+std::string PostgresTestServer() {
+  const char* server = std::getenv("TRACEDB_TEST_POSTGRES");
+  return server == nullptr ? "" : server;
+}
+
+TestDatabase::TestDatabase(Backend backend, const std::string& name) : backend_(backend) {
+  if (backend == Backend::kSqlite) {
+    url_ = FreshDbPath(name + ".sqlite");
+    return;
+  }
+  static std::atomic<int> counter{0};
+  server_ = PostgresTestServer();
+  std::string base;
+  for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  database_ = "t_" + base + "_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+  PgConnection admin(server_);
+  pqxx::nontransaction(admin.get()).exec("DROP DATABASE IF EXISTS " + database_);
+  pqxx::nontransaction(admin.get()).exec("CREATE DATABASE " + database_);
+  url_ = WithDatabase(server_, database_);
+}
+
+TestDatabase::~TestDatabase() {
+  if (backend_ != Backend::kPostgres) return;
+  try {
+    PgConnection admin(server_);
+    pqxx::nontransaction(admin.get())
+        .exec("DROP DATABASE IF EXISTS " + database_ + " WITH (FORCE)");
+  } catch (const std::exception&) {
+    // The server goes away with the test run anyway.
+  }
+}
+
+std::vector<std::string> TestDatabase::Rows(const std::string& sql) {
+  std::vector<std::string> rows;
+  if (backend_ == Backend::kSqlite) {
+    SqliteConnection connection(url_);
+    SqliteCursor cursor(connection.Prepare(sql));
+    while (cursor.Next()) rows.push_back(RowText(cursor));
+    return rows;
+  }
+  PgConnection connection(url_);
+  pqxx::result result =
+      connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
+  PgCursor cursor(connection, std::move(result), nullptr);
+  while (cursor.Next()) rows.push_back(RowText(cursor));
+  return rows;
+}
+
+std::string TestDatabase::Columns(const std::string& sql) {
+  std::vector<std::string> names;
+  if (backend_ == Backend::kSqlite) {
+    SqliteConnection connection(url_);
+    names = ColumnNames(SqliteCursor(connection.Prepare(sql)));
+  } else {
+    PgConnection connection(url_);
+    pqxx::result result =
+        connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
+    names = ColumnNames(PgCursor(connection, std::move(result), nullptr));
+  }
+  std::string joined;
+  for (const std::string& name : names) joined += (joined.empty() ? "" : ",") + name;
+  return joined;
+}
+
+void TestDatabase::Exec(const std::string& sql) {
+  if (backend_ == Backend::kSqlite) {
+    SqliteConnection(url_).Exec(sql);
+    return;
+  }
+  PgConnection connection(url_);
+  connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
+}
+
+std::vector<std::string> TestDatabase::RowCounts(int64_t trace_id) {
+  std::vector<std::string> counts;
+  for (const char* table : {"container", "event", "link", "state", "type", "value", "variable"}) {
+    auto n = Rows(std::string("SELECT count(*) FROM ") + table +
+                  " WHERE trace_id = " + std::to_string(trace_id));
+    counts.push_back(std::string(table) + "=" + n.at(0));
+  }
+  return counts;
+}
+
+}  // namespace tracedb::testing

@@ -1,0 +1,62 @@
+// The database tests run against both backends: TEST_P over Backend, each
+// test with a TestDatabase of its own. PostgreSQL tests need a server:
+// $TRACEDB_TEST_POSTGRES names it (scripts/test starts a throwaway one with
+// scripts/pg-server); without it they skip themselves, saying so.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tracedb::testing {
+
+enum class Backend { kSqlite, kPostgres };
+
+// "Sqlite", "Postgres": the suffix of the test names.
+std::string BackendName(const ::testing::TestParamInfo<Backend>& info);
+
+// The server URL from $TRACEDB_TEST_POSTGRES, "" when unset.
+std::string PostgresTestServer();
+
+// A fresh, empty database: a file path for SQLite, a new database on the
+// test server for PostgreSQL (dropped again by the destructor).
+class TestDatabase {
+ public:
+  TestDatabase(Backend backend, const std::string& name);
+  ~TestDatabase();
+  TestDatabase(const TestDatabase&) = delete;
+  TestDatabase& operator=(const TestDatabase&) = delete;
+
+  Backend backend() const { return backend_; }
+  // What --db takes.
+  const std::string& url() const { return url_; }
+  // How tracedb's messages name it: the path, or the URL without password.
+  const std::string& display() const { return url_; }
+
+  // Every row of `sql`, columns joined by '|', NULL as "NULL", numbers as
+  // `tracedb query` prints them ("1.5", "2.0"), whichever backend.
+  std::vector<std::string> Rows(const std::string& sql);
+  void Exec(const std::string& sql);
+  // The column names of `sql`'s result, joined by ','.
+  std::string Columns(const std::string& sql);
+  // How many rows of the trace each entity table holds: "container=2", ...
+  // by table name.
+  std::vector<std::string> RowCounts(int64_t trace_id);
+
+ private:
+  Backend backend_;
+  std::string url_;
+  std::string server_;    // PostgreSQL: the maintenance database's URL
+  std::string database_;  // PostgreSQL: the database made for the test
+};
+
+// In a TEST_P's SetUp: skips a PostgreSQL test when there is no server.
+#define TRACEDB_SKIP_WITHOUT_SERVER(backend)                                         \
+  if ((backend) == ::tracedb::testing::Backend::kPostgres &&                         \
+      ::tracedb::testing::PostgresTestServer().empty()) {                            \
+    GTEST_SKIP() << "no PostgreSQL test server ($TRACEDB_TEST_POSTGRES is not set)"; \
+  }
+
+}  // namespace tracedb::testing

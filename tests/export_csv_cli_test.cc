@@ -1,0 +1,171 @@
+// tracedb export-csv: a small trace's tables as CSV files, compared byte
+// for byte, on both backends; the files appear together or not at all.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include "backend_support.h"
+#include "db/loader_process.h"
+#include "input/file_digest.h"
+#include "sqlite_test_support.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+// An event type with a user-defined field, Size: its events keep it in
+// `extra` as JSON, whose quotes CSV doubles.
+const char* kSizedEvent =
+    "%EventDef PajeNewEvent 20\n% Time date\n% Type string\n% Container string\n"
+    "% Value string\n% Size string\n%EndEventDef\n";
+
+// A state value with a comma; a time with more digits than a double holds
+// (the nearest double prints as 1.2345678901234567, every digit of it kept
+// where `tracedb query` would show 15); the trace ends at 2.5.
+const char* kBody =
+    "8 1.0 S t1 \"Wait, long\"\n"
+    "9 1.23456789012345678 S t1 B\n"
+    "10 2.0 S t1\n"
+    "8 1.5 S t2 B\n"
+    "20 2.5 E t2 hello 8\n"
+    "13 1.0 V t2 5\n"
+    "16 1.5 L 0 m t1 k1\n"
+    "17 2.5 L 0 m t2 k1\n";
+
+const char* kTables[] = {"trace", "type",  "value",    "container",
+                         "state", "event", "variable", "link"};
+
+std::string CsvOf(const std::string& dir, const std::string& table) {
+  return FileBytes(dir + "/" + table + ".csv");
+}
+
+std::set<std::string> FilesIn(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    names.insert(entry.path().filename().string());
+  }
+  return names;
+}
+
+class ExportCsvCli : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    TRACEDB_SKIP_WITHOUT_SERVER(GetParam());
+    database_ = std::make_unique<TestDatabase>(GetParam(), "export");
+    db_ = database_->url();
+    CliRun run = Tracedb("ingest -q --db " + db_ + " --comment 'small, \"quoted\"' " + trace_);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    std::filesystem::remove_all(dir_);
+  }
+
+  CliRun Export(const std::string& args) { return Tracedb("export-csv --db " + db_ + " " + args); }
+
+  // trace.csv with what changes from run to run masked.
+  std::string MaskedTraceCsv() {
+    std::string text = CsvOf(dir_, "trace");
+    text = std::regex_replace(text, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"), "TIME");
+    return std::regex_replace(text, std::regex("," + ThisHost() + R"(,\d+,)"), ",HOST,PID,");
+  }
+
+  std::unique_ptr<TestDatabase> database_;
+  std::string db_;
+  std::string trace_ = WriteTempFile("export.paje", kSizedEvent + Header() + kBody);
+  std::string dir_ = FreshDbPath("export-out") + "/nested/dir";
+};
+
+TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
+  CliRun run = Export("export.paje " + dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(FilesIn(dir_),
+            (std::set<std::string>{"trace.csv", "type.csv", "value.csv", "container.csv",
+                                   "state.csv", "event.csv", "variable.csv", "link.csv"}));
+  EXPECT_EQ(MaskedTraceCsv(),
+            "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
+            "error,loader_host,loader_pid,start_time,end_time,container_count,state_count,"
+            "event_count,variable_count,link_count,metadata\n"
+            "1,export.paje," +
+                trace_ + ",paje," + std::to_string(std::filesystem::file_size(trace_)) + "," +
+                Sha256OfFile(trace_) +
+                ",\"small, \"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,\n");
+  EXPECT_EQ(CsvOf(dir_, "type"),
+            "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id\n"
+            "1,0,,container,0,,,\n"
+            "1,1,0,container,Node,N,,\n"
+            "1,2,1,container,Thread,T,,\n"
+            "1,3,2,state,State,S,,\n"
+            "1,4,2,event,Ev,E,,\n"
+            "1,5,2,variable,Var,V,,\n"
+            "1,6,0,link,Link,L,2,2\n");
+  EXPECT_EQ(CsvOf(dir_, "value"),
+            "trace_id,id,type_id,name,alias,color\n"
+            "1,0,3,\"Wait, long\",,\n"
+            "1,1,3,B,,\n"
+            "1,2,4,hello,,\n"
+            "1,3,6,m,,\n");
+  EXPECT_EQ(CsvOf(dir_, "container"),
+            "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra\n"
+            "1,0,,0,0,,0.0,2.5,\n"
+            "1,1,0,1,node1,n1,0.0,2.5,\n"
+            "1,2,1,2,thread1,t1,0.0,2.5,\n"
+            "1,3,1,2,thread2,t2,0.0,2.5,\n");
+  EXPECT_EQ(CsvOf(dir_, "state"),
+            "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra\n"
+            "1,2,3,0,1.0,2.5,0,\n"
+            "1,2,3,1,1.2345678901234567,2.0,1,\n"
+            "1,3,3,1,1.5,2.5,0,\n");
+  EXPECT_EQ(CsvOf(dir_, "event"),
+            "trace_id,container_id,type_id,value_id,time,extra\n"
+            "1,3,4,2,2.5,\"{\"\"Size\"\":\"\"8\"\"}\"\n");
+  EXPECT_EQ(CsvOf(dir_, "variable"),
+            "trace_id,container_id,type_id,start_time,end_time,value,extra\n"
+            "1,3,5,1.0,2.5,5.0,\n");
+  EXPECT_EQ(CsvOf(dir_, "link"),
+            "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
+            "start_time,end_time,extra\n"
+            "1,0,6,3,k1,2,3,1.5,2.5,\n");
+}
+
+TEST_P(ExportCsvCli, RefusesExistingFilesAndWritesNothing) {
+  std::filesystem::create_directories(dir_);
+  std::filesystem::copy_file(WriteTempFile("mine.csv", "mine\n"), dir_ + "/state.csv");
+  CliRun run = Export("1 " + dir_);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + dir_ +
+                         "/state.csv: file exists (use --force to replace it)\n");
+  EXPECT_EQ(FilesIn(dir_), std::set<std::string>{"state.csv"});
+  EXPECT_EQ(CsvOf(dir_, "state"), "mine\n");
+}
+
+TEST_P(ExportCsvCli, ForceReplacesExistingFiles) {
+  ASSERT_EQ(Export("1 " + dir_).exit_code, 0);
+  std::string state = CsvOf(dir_, "state");
+  std::filesystem::resize_file(dir_ + "/state.csv", 3);
+  CliRun run = Export("--force 1 " + dir_);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(CsvOf(dir_, "state"), state);
+  EXPECT_EQ(FilesIn(dir_).size(), std::size(kTables));
+}
+
+TEST_P(ExportCsvCli, RefusesAnUnknownTrace) {
+  CliRun run = Export("nosuch " + dir_);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: " + database_->display() + ": no trace 'nosuch' (see tracedb list)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir_));
+}
+
+TEST_P(ExportCsvCli, WantsTraceAndDir) {
+  CliRun run = Export("1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "tracedb: tracedb export-csv: give TRACE and DIR\n(run 'tracedb --help' for usage)\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ExportCsvCli,
+                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
+
+}  // namespace
+}  // namespace tracedb::testing
