@@ -115,8 +115,8 @@ int Dump(int argc, char** argv) {
   options.add_options()("u,user-fields", "append user-defined field values to each line")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "threads", "parser threads; 0: one per core beyond the first",
-      cxxopts::value<int>()->default_value("0"), "N")("file", "the trace",
-                                                 cxxopts::value<std::string>());
+      cxxopts::value<int>()->default_value("0"),
+      "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
   options.parse_positional({"file"});
   auto result = Parse(options, "dump", argc, argv);
@@ -137,13 +137,13 @@ int Ingest(int argc, char** argv) {
   cxxopts::Options options = NewOptions("ingest");
   AddDatabaseOption(options);
   options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
-                        "TEXT")(
-      "force", "re-ingest files already in the database, replacing them")(
+                        "TEXT")("force", "re-ingest files already in the database, replacing them")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "batch-size", "rows per insert transaction",
-      cxxopts::value<size_t>()->default_value("100000"), "N")(
-      "threads", "parser threads; 0: one per core beyond the first",
-      cxxopts::value<int>()->default_value("0"), "N")("q,quiet", "no progress and no summary on stderr")(
+      cxxopts::value<size_t>()->default_value("100000"),
+      "N")("threads", "parser threads; 0: one per core beyond the first",
+           cxxopts::value<int>()->default_value("0"),
+           "N")("q,quiet", "no progress and no summary on stderr")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   options.parse_positional({"files"});
@@ -167,19 +167,19 @@ int Ingest(int argc, char** argv) {
 int Watch(int argc, char** argv) {
   cxxopts::Options options = NewOptions("watch");
   AddDatabaseOption(options);
-  options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"))(
-      "stable-seconds", "take a file once it is unchanged for this long",
-      cxxopts::value<double>()->default_value("2"))(
-      "grace-seconds", "after SIGTERM/SIGINT, how long running loads may take to finish",
-      cxxopts::value<double>()->default_value("10"))(
+  options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"),
+                        "N")("stable-seconds", "take a file once unchanged this long",
+                             cxxopts::value<double>()->default_value("2"),
+                             "S")("grace-seconds", "after SIGTERM, time left to running loads",
+                                  cxxopts::value<double>()->default_value("10"), "S")(
       "once", "load the files that are complete now, then exit (1 if any failed)")(
-      "comment", "a note stored with each trace", cxxopts::value<std::string>())(
+      "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "batch-size", "rows per insert transaction",
-      cxxopts::value<size_t>()->default_value("100000"))(
-      "threads", "parser threads per load (default: one per core beyond the first)",
-      cxxopts::value<int>()->default_value("0"))("dir", "the folder",
-                                                 cxxopts::value<std::string>());
+      cxxopts::value<size_t>()->default_value("100000"),
+      "N")("threads", "parser threads per load; 0: one per core beyond the first",
+           cxxopts::value<int>()->default_value("0"),
+           "N")("dir", "the folder", cxxopts::value<std::string>());
   options.parse_positional({"dir"});
   auto result = Parse(options, "watch", argc, argv);
   if (!result) return 0;
@@ -295,9 +295,9 @@ int ExportCsv(int argc, char** argv) {
   options.parse_positional({"args"});
   auto result = Parse(options, "export-csv", argc, argv);
   if (!result) return 0;
-  std::vector<std::string> args =
-      result->count("args") ? (*result)["args"].as<std::vector<std::string>>()
-                            : std::vector<std::string>{};
+  std::vector<std::string> args = result->count("args")
+                                      ? (*result)["args"].as<std::vector<std::string>>()
+                                      : std::vector<std::string>{};
   if (args.size() != 2) throw UsageError("tracedb export-csv: give TRACE and DIR");
   return RunExportCsv(ExportCsvArgs{.db = DatabaseArgument(*result),
                                     .trace = args[0],

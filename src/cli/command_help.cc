@@ -65,8 +65,9 @@ constexpr CommandHelp kCommands[] = {
     {
         "watch",
         "load every trace file that appears in a folder, until stopped",
-        "[--db DB] [--jobs N] [--stable-seconds S] [--grace-seconds S] [--once]\n"
-        "                     [--comment TEXT] [-z] [--batch-size N] [--threads N] DIR",
+        "[--db DB] [--jobs N] [--stable-seconds S] [--once]\n"
+        "                     [--grace-seconds S] [--comment TEXT] [-z]\n"
+        "                     [--batch-size N] [--threads N] DIR",
         "Load every trace file that appears in DIR into a database, as ingest\n"
         "would, up to --jobs at a time, and move it to DIR/done/, or to\n"
         "DIR/failed/ with NAME.log beside it holding the error. A file is taken\n"
