@@ -8,7 +8,9 @@
 // strings live for the whole program.
 #pragma once
 
+#include <cstdio>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace tracedb {
@@ -18,6 +20,13 @@ struct Migration {
   std::string_view name;  // the file name between "NNNN_" and ".sql"
   std::string_view sql;   // the whole file
 };
+
+// "0001_initial", as the file is named, for messages.
+inline std::string MigrationLabel(const Migration& migration) {
+  char number[16];
+  std::snprintf(number, sizeof number, "%04d", migration.version);
+  return std::string(number) + "_" + std::string(migration.name);
+}
 
 std::span<const Migration> SqliteMigrations();
 std::span<const Migration> PostgresMigrations();

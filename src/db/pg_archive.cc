@@ -15,11 +15,6 @@ namespace {
 // SQLSTATE read_only_sql_transaction: a write in `query`'s transaction.
 constexpr const char* kReadOnlyState = "25006";
 
-std::string LockSql(const char* function, int64_t id) {
-  return std::string("SELECT ") + function + "(" + std::to_string(kLoadLock) + ", " +
-         std::to_string(id) + ")";
-}
-
 class PgArchive : public Archive {
  public:
   explicit PgArchive(const std::string& conninfo) : connection_(conninfo) {
@@ -124,8 +119,7 @@ class PgArchive : public Archive {
     });
   }
 
-  void ReadComplete(int64_t id,
-                    const std::function<void(const SelectRows&)>& read) override {
+  void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
     connection_.Run([&] {
       pqxx::work work(connection_.get());
       work.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -210,14 +204,14 @@ class PgArchive : public Archive {
   bool TryLock(int64_t id) {
     return connection_.Run([&] {
       pqxx::nontransaction work(connection_.get());
-      return work.exec1(LockSql("pg_try_advisory_lock", id))[0].as<bool>();
+      return work.exec1(LoadLockSql("pg_try_advisory_lock", id))[0].as<bool>();
     });
   }
 
   void Unlock(int64_t id) {
     connection_.Run([&] {
       pqxx::nontransaction work(connection_.get());
-      return work.exec(LockSql("pg_advisory_unlock", id));
+      return work.exec(LoadLockSql("pg_advisory_unlock", id));
     });
   }
 

@@ -35,11 +35,6 @@ std::optional<std::string> Number(std::optional<int64_t> value) {
   return std::to_string(*value);
 }
 
-std::string LockSql(const char* function, int64_t id) {
-  return std::string("SELECT ") + function + "(" + std::to_string(kLoadLock) + ", " +
-         std::to_string(id) + ")";
-}
-
 class PgTraceLoad : public TraceLoad {
  public:
   PgTraceLoad(const std::string& conninfo, const std::string& name, const TraceInfo& info)
@@ -51,7 +46,7 @@ class PgTraceLoad : public TraceLoad {
                    Params{info.name, info.path, info.format, Number(info.size_bytes), info.sha256,
                           info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid())})
             .at(0));
-    session_.Exec(LockSql("pg_advisory_lock", id_));
+    session_.Exec(LoadLockSql("pg_advisory_lock", id_));
     session_.Exec("COMMIT");
     try {
       // The attach sorts each table for its index: in memory, not in
@@ -84,7 +79,7 @@ class PgTraceLoad : public TraceLoad {
     }
     if (replaced) session_.Exec(DropTraceSql(*replaced));
     session_.Exec("COMMIT");
-    session_.TryExec(LockSql("pg_advisory_unlock", id_));
+    session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
   }
 
   void Fail(const std::string& message) noexcept override {
@@ -98,7 +93,7 @@ class PgTraceLoad : public TraceLoad {
       // The trace stays "loading"; CleanInterrupted removes it once the
       // session (and with it the lock) is gone.
     }
-    session_.TryExec(LockSql("pg_advisory_unlock", id_));
+    session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
   }
 
  private:
@@ -108,6 +103,11 @@ class PgTraceLoad : public TraceLoad {
 };
 
 }  // namespace
+
+std::string LoadLockSql(const char* function, int64_t trace_id) {
+  return std::string("SELECT ") + function + "(" + std::to_string(kLoadLock) + ", " +
+         std::to_string(trace_id) + ")";
+}
 
 std::unique_ptr<TraceLoad> BeginPostgresLoad(const std::string& conninfo, const std::string& name,
                                              const TraceInfo& info) {

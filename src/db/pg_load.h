@@ -25,6 +25,10 @@ namespace tracedb {
 // The advisory lock class of loads, "trac" (pg_advisory_lock(int, int)).
 inline constexpr int kLoadLock = 0x74726163;
 
+// "SELECT FUNCTION(kLoadLock, ID)": pg_advisory_lock, pg_try_advisory_lock,
+// pg_advisory_unlock on trace ID's load lock.
+std::string LoadLockSql(const char* function, int64_t trace_id);
+
 std::unique_ptr<TraceLoad> BeginPostgresLoad(const std::string& conninfo, const std::string& name,
                                              const TraceInfo& info);
 

@@ -14,12 +14,6 @@ constexpr const char* kCreateVersionTable =
     "CREATE TABLE IF NOT EXISTS schema_version ("
     " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)";
 
-std::string Label(const Migration& migration) {
-  char number[16];
-  std::snprintf(number, sizeof number, "%04d", migration.version);
-  return std::string(number) + "_" + std::string(migration.name);
-}
-
 bool TableExists(pqxx::work& work, const char* table) {
   return work.exec_params1("SELECT to_regclass($1) IS NOT NULL", table)[0].as<bool>();
 }
@@ -55,9 +49,10 @@ void MigratePostgres(PgConnection& connection) {
       try {
         work.exec(std::string(migration.sql));
       } catch (const pqxx::sql_error& e) {
-        throw DbError(connection.name(),
-                      "migration " + Label(migration) + " failed: " + PostgresProblem(e.what()),
-                      e.query());
+        throw DbError(
+            connection.name(),
+            "migration " + MigrationLabel(migration) + " failed: " + PostgresProblem(e.what()),
+            e.query());
       }
       work.exec_params(
           "INSERT INTO schema_version (version, name, applied_at)"

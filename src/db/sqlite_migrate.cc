@@ -17,13 +17,6 @@ constexpr const char* kRecordVersion =
     "INSERT INTO schema_version (version, name, applied_at)"
     " VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
 
-// "0001_initial", as the file is named.
-std::string Label(const Migration& migration) {
-  char number[16];
-  std::snprintf(number, sizeof number, "%04d", migration.version);
-  return std::string(number) + "_" + std::string(migration.name);
-}
-
 void RefuseNewer(SqliteConnection& connection, int current, int newest) {
   if (current <= newest) return;
   throw DbError(connection.path(), "database schema version " + std::to_string(current) +
@@ -40,7 +33,8 @@ void Apply(SqliteConnection& connection, const Migration& migration, int newest)
   try {
     connection.Exec(std::string(migration.sql));
   } catch (const DbError& e) {
-    throw DbError(connection.path(), "migration " + Label(migration) + " failed: " + e.problem(),
+    throw DbError(connection.path(),
+                  "migration " + MigrationLabel(migration) + " failed: " + e.problem(),
                   e.statement());
   }
   SqliteStatement record = connection.Prepare(kRecordVersion);
