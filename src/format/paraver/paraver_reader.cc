@@ -107,7 +107,7 @@ ReadResult ReadParaverTrace(const ParaverFiles& files, const ReadOptions& option
   try {
     return ReadBody(files, options, registry, sink, pcf, names);
   } catch (const ProblemError& problem) {
-    throw InputError(files.trace, problem.line(), problem.what());
+    throw InputError(files.trace, problem.line(), problem.problem());
   }
 }
 
