@@ -159,7 +159,7 @@ TEST(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
   std::string db = FreshDbPath("missing.sqlite");
   CliRun run = Tracedb("ingest -q --db " + db + " /nonexistent/x.paje " + good);
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err, "/nonexistent/x.paje: No such file or directory\n");
+  EXPECT_EQ(run.err, "/nonexistent/x.paje: cannot open: No such file or directory\n");
   SqliteConnection c(db);
   EXPECT_EQ(Rows(c, "SELECT name, status FROM trace"),
             std::vector<std::string>{"good.paje|complete"});

@@ -110,11 +110,19 @@ int64_t EntityRows(const RowCounts& c) {
   return c.containers + c.states + c.events + c.variables + c.links;
 }
 
-// One file; returns false when it failed (reported on stderr).
-bool IngestOne(SqliteConnection& connection, const std::string& given, const IngestArgs& args) {
-  std::optional<StdinCopy> copy;
-  if (given == "-") copy.emplace();
-  const std::string& path = copy ? copy->path() : given;
+// What the user sees of an error: an InputError about stdin's temporary
+// copy names "-", as the user wrote it.
+std::string Described(const std::exception& e, const std::string& given, const std::string& path) {
+  const auto* input = dynamic_cast<const InputError*>(&e);
+  if (input == nullptr || input->file() != path || given == path) return e.what();
+  return InputError(given, input->line(), input->problem()).what();
+}
+
+// One file, read from `path` (stdin's copy for "-"); returns false when it
+// failed after its trace row was made (reported on stderr, the row marked
+// failed); an InputError before that is the caller's to report.
+bool IngestPath(SqliteConnection& connection, const std::string& given, const std::string& path,
+                const IngestArgs& args) {
   if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
   TraceInfo info = DescribeFile(given, path, args);
   TraceFormat format = DetectTraceFormat(path, args.input.format);
@@ -142,7 +150,7 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
     options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
     if (format == TraceFormat::kParaver) {
       paraver::ParaverFiles files = paraver::FindCompanions(given, args.input.pcf, args.input.row);
-      files.trace = path;  // stdin's copy
+      files.trace = path;  // stdin's copy, or the file itself
       for (std::string* companion : {&files.pcf, &files.row}) {
         if (!companion->empty()) *companion = fs::absolute(*companion).lexically_normal().string();
       }
@@ -154,8 +162,7 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
     staged.Publish(Summarize(result), existing);
   } catch (const std::exception& e) {
     progress.Clear();
-    std::string message = e.what();
-    if (copy && message.rfind(path, 0) == 0) message = "-" + message.substr(path.size());
+    std::string message = Described(e, given, path);
     try {
       FailTrace(connection, id, message);
     } catch (const std::exception& cleanup) {
@@ -178,6 +185,19 @@ bool IngestOne(SqliteConnection& connection, const std::string& given, const Ing
                  std::chrono::duration<double>(now - loaded).count(), replaced.c_str());
   }
   return true;
+}
+
+// One file as the user gave it ("-": stdin, copied to a file first).
+bool IngestOne(SqliteConnection& connection, const std::string& given, const IngestArgs& args) {
+  std::optional<StdinCopy> copy;
+  if (given == "-") copy.emplace();
+  const std::string& path = copy ? copy->path() : given;
+  try {
+    return IngestPath(connection, given, path, args);
+  } catch (const InputError& e) {
+    if (!copy || e.file() != path) throw;
+    throw InputError(given, e.line(), e.problem());
+  }
 }
 
 }  // namespace
