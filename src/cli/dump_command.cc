@@ -5,9 +5,9 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/open_archive.h"
 #include "cli/parse_workers.h"
 #include "db/db_error.h"
-#include "db/sqlite_migrate.h"
 #include "db/sqlite_trace_reader.h"
 #include "db/trace_catalog.h"
 #include "format/paraver/paraver_reader.h"
@@ -20,8 +20,10 @@ namespace tracedb {
 namespace {
 
 int DumpStored(const DumpArgs& args) {
-  SqliteConnection connection(args.db);
-  Migrate(connection);
+  // Like list and info, refuses a missing database instead of leaving an
+  // empty one behind.
+  std::unique_ptr<SqliteConnection> archive = OpenArchive(args.db);
+  SqliteConnection& connection = *archive;
   std::optional<TraceRecord> trace = FindTrace(connection, args.file);
   if (!trace) throw DbError(args.db, "no trace '" + args.file + "' (see tracedb list)");
   if (trace->status != TraceStatus::kComplete) {
