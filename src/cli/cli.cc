@@ -42,6 +42,13 @@ constexpr const char* kOverview =
     "Run 'tracedb COMMAND --help' for the options of a command.\n"
     "Options for every command: --log-level LEVEL (off, error, warn, info, debug; default warn)\n";
 
+// How a TRACE argument names a trace (db/trace_catalog.h, FindTrace).
+constexpr const char* kTraceHelp =
+    "TRACE names a trace as tracedb list shows it: an id or a name. Digits\n"
+    "are an id (or, when no trace has that id, a name); 'id:N' and\n"
+    "'name:TEXT' say which. When a trace has id N and another is named N,\n"
+    "a bare N is refused as ambiguous.\n";
+
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -144,8 +151,9 @@ int Dump(int argc, char** argv) {
                            "as Pajé unless --format paraver). A Paraver NAME.prv takes its\n"
                            "labels and names from NAME.pcf and NAME.row beside it. Errors are\n"
                            "printed as FILE:LINE: problem, with a non-zero exit code.\n"
-                           "With --db, prints the trace stored in that database instead\n"
-                           "(TRACE: its id or name, see tracedb list), the same way.\n");
+                           "With --db, prints the trace stored in that database instead,\n"
+                           "the same way.\n"
+                           "\n" + std::string(kTraceHelp));
   options.custom_help("[-u] [-z] [--threads N] FILE | --db DB [-u] TRACE");
   options.add_options()("db", "print a trace stored in this database (a SQLite file)",
                         cxxopts::value<std::string>());
@@ -233,7 +241,7 @@ int Info(int argc, char** argv) {
                            "status, loader, time span, row counts per table), then each of\n"
                            "its types with its kind, name, alias and number of rows (the\n"
                            "containers, states, events, variables or links of that type).\n"
-                           "TRACE is an id or a name (see tracedb list).\n");
+                           "\n" + std::string(kTraceHelp));
   options.custom_help("[--db DB] [--json] TRACE");
   options.positional_help("");
   AddDatabaseOption(options);
@@ -252,13 +260,13 @@ int Info(int argc, char** argv) {
 int Delete(int argc, char** argv) {
   cxxopts::Options options("tracedb delete",
                            "Remove traces and all their rows, each in its own transaction,\n"
-                           "saying 'deleted trace N (name)' on stderr for each. TRACE is an id\n"
-                           "or a name (see tracedb list). A trace that cannot be deleted (not\n"
-                           "there, or still being loaded) is reported and the others are still\n"
-                           "deleted; the exit code is then 1. The freed pages are reused by\n"
-                           "later ingests; --vacuum also gives them back to the file system\n"
-                           "(it rewrites the whole file: slow, and it needs that much free\n"
-                           "space again).\n");
+                           "saying 'deleted trace N (name)' on stderr for each. A trace that\n"
+                           "cannot be deleted (not there, or still being loaded) is reported\n"
+                           "and the others are still deleted; the exit code is then 1. The\n"
+                           "freed pages are reused by later ingests; --vacuum also gives them\n"
+                           "back to the file system (it rewrites the whole file: slow, and it\n"
+                           "needs that much free space again).\n"
+                           "\n" + std::string(kTraceHelp));
   options.custom_help("[--db DB] [--vacuum] TRACE...");
   options.positional_help("");
   AddDatabaseOption(options);

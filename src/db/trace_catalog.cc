@@ -11,6 +11,10 @@
 namespace tracedb {
 namespace {
 
+// Explicit forms of a TRACE argument: "id:3", "name:3".
+constexpr std::string_view kIdPrefix = "id:";
+constexpr std::string_view kNamePrefix = "name:";
+
 // The column order ReadRecord expects.
 constexpr const char* kSelectRecord =
     "SELECT id, name, path, format, size_bytes, sha256, comment, ingested_at, tool_version,"
@@ -102,9 +106,9 @@ std::optional<TraceRecord> FindById(SqliteConnection& connection, int64_t id) {
   return ReadRecord(query);
 }
 
-// "ids 1 (failed), 3 (complete)"
+// "1 (failed), 3 (complete)"
 std::string ListIds(const std::vector<TraceRecord>& records) {
-  std::string text = "ids ";
+  std::string text;
   for (size_t i = 0; i < records.size(); ++i) {
     if (i > 0) text += ", ";
     text += std::to_string(records[i].id) + " (" + std::string(StatusName(records[i].status)) + ")";
@@ -112,15 +116,19 @@ std::string ListIds(const std::vector<TraceRecord>& records) {
   return text;
 }
 
-std::optional<TraceRecord> FindByName(SqliteConnection& connection, std::string_view name) {
+std::vector<TraceRecord> TracesNamed(SqliteConnection& connection, std::string_view name) {
   SqliteStatement query =
       connection.Prepare(std::string(kSelectRecord) + "WHERE name = ? ORDER BY id");
   query.BindText(1, name);
-  std::vector<TraceRecord> records = ReadAll(query);
+  return ReadAll(query);
+}
+
+std::optional<TraceRecord> FindByName(SqliteConnection& connection, std::string_view name) {
+  std::vector<TraceRecord> records = TracesNamed(connection, name);
   if (records.empty()) return std::nullopt;
   if (records.size() == 1) return records.front();
-  throw DbError(connection.path(), "trace name \"" + std::string(name) +
-                                       "\" is ambiguous: " + ListIds(records) + "; use an id");
+  throw DbError(connection.path(), "trace name \"" + std::string(name) + "\" is ambiguous: ids " +
+                                       ListIds(records) + "; use an id");
 }
 
 std::vector<std::string> TablesWithTraceId(SqliteConnection& connection) {
@@ -174,6 +182,16 @@ bool IsAllDigits(std::string_view text) {
     if (c < '0' || c > '9') return false;
   }
   return true;
+}
+
+// "12": the trace with that id; nullopt for anything else (no trace can
+// have an id too large for int64).
+std::optional<TraceRecord> FindByIdText(SqliteConnection& connection, std::string_view text) {
+  if (!IsAllDigits(text)) return std::nullopt;
+  int64_t id = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc()) return std::nullopt;
+  return FindById(connection, id);
 }
 
 }  // namespace
@@ -241,12 +259,21 @@ std::vector<TraceRecord> ListTraces(SqliteConnection& connection) {
   return ReadAll(query);
 }
 
-std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view id_or_name) {
-  if (!IsAllDigits(id_or_name)) return FindByName(connection, id_or_name);
-  int64_t id = 0;
-  auto [end, error] = std::from_chars(id_or_name.data(), id_or_name.data() + id_or_name.size(), id);
-  if (error != std::errc()) return std::nullopt;  // too large to be any id
-  return FindById(connection, id);
+std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view spec) {
+  if (spec.starts_with(kIdPrefix)) return FindByIdText(connection, spec.substr(kIdPrefix.size()));
+  if (spec.starts_with(kNamePrefix)) return FindByName(connection, spec.substr(kNamePrefix.size()));
+  if (!IsAllDigits(spec)) return FindByName(connection, spec);
+  std::optional<TraceRecord> by_id = FindByIdText(connection, spec);
+  if (!by_id) return FindByName(connection, spec);
+  std::vector<TraceRecord> named = TracesNamed(connection, spec);
+  std::erase_if(named, [&](const TraceRecord& r) { return r.id == by_id->id; });
+  if (named.empty()) return by_id;
+  std::string text(spec);
+  throw DbError(connection.path(), "\"" + text + "\" is both the id of trace " +
+                                       std::to_string(by_id->id) + " (" + by_id->info.name +
+                                       ") and the name of " +
+                                       (named.size() == 1 ? "trace " : "traces ") + ListIds(named) +
+                                       "; say id:" + text + " or name:" + text);
 }
 
 std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256) {

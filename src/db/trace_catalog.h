@@ -48,9 +48,16 @@ void FailTrace(SqliteConnection& connection, int64_t id, const std::string& mess
 // Every trace, by id.
 std::vector<TraceRecord> ListTraces(SqliteConnection& connection);
 
-// `id_or_name` is an id when it is all digits, else a name. Nothing found is
-// nullopt; a name shared by several traces throws, listing their ids.
-std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view id_or_name);
+// The trace a user's TRACE argument names:
+//   "id:N"       the trace with id N, only;
+//   "name:TEXT"  the trace named TEXT, only (TEXT taken as it is, digits too);
+//   "N" (digits) the trace with id N; if there is none, the one named N.
+//                When id N exists and another trace is named N, neither is
+//                guessed: DbError, suggesting id:N or name:N;
+//   anything else: a name.
+// Nothing found is nullopt; a name shared by several traces throws, listing
+// their ids.
+std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view spec);
 
 // The lowest-id complete trace of that content, for "already loaded".
 std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256);
