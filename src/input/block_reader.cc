@@ -4,6 +4,13 @@
 #include <cstring>
 
 namespace tracedb {
+namespace {
+
+// Some editors start a UTF-8 text file with one; it is not part of the
+// first line.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+}  // namespace
 
 BlockReader::BlockReader(InputFile* file, BlockReaderOptions options)
     : file_(file),
@@ -45,6 +52,8 @@ std::shared_ptr<const std::string> BlockReader::Next() {
     }
     // One line longer than a block: read on until it ends.
   }
+  if (at_start_ && block->starts_with(kByteOrderMark)) block->erase(0, kByteOrderMark.size());
+  at_start_ = false;
   next_size_ = std::min(next_size_ * 2, options_.block_size);
   if (block->empty()) return nullptr;
   return block;

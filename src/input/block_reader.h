@@ -1,6 +1,7 @@
 // BlockReader: cuts an InputFile into blocks of whole lines (about
 // `block_size` bytes; longer if one line is longer), so that each block can
 // be parsed on its own. Memory: one block plus the partial line carried over.
+// A UTF-8 byte order mark at the start of the input is dropped.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,7 @@ class BlockReader {
   size_t next_size_;   // of the next block, ramping up to block_size
   std::string carry_;  // the partial last line of the previous read
   bool eof_ = false;
+  bool at_start_ = true;  // the next block is the first
   uint64_t bytes_read_ = 0;
 };
 
