@@ -1,0 +1,41 @@
+// RunChild: runs a program without a shell and says exactly how it ended
+// (exit code, or the signal that killed it: a crash must not pass for a
+// clean failure) and how much memory it took at its peak (wait4's rusage
+// of that one child, not of every child the test process ever had).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tracedb::testing {
+
+// Where the child's stdin comes from.
+enum class StdinFrom {
+  kNothing,  // /dev/null
+  kFile,     // the file itself (`cmd - <file`: seekable)
+  kPipe,     // a pipe that another process fills with the file (`cat file | cmd -`)
+};
+
+struct ChildOptions {
+  StdinFrom stdin_from = StdinFrom::kNothing;
+  std::string stdin_path;  // for kFile and kPipe
+};
+
+struct ChildRun {
+  bool signaled = false;
+  int signal = 0;      // when signaled
+  int exit_code = -1;  // when not
+  std::string out;
+  std::string err;
+  long peak_rss_kb = 0;
+};
+
+// Runs `program` with `args` (argv[1]...); stdout and stderr are captured
+// through files, so that large outputs cannot fill a pipe.
+ChildRun RunChild(const std::string& program, const std::vector<std::string>& args,
+                  const ChildOptions& options = {});
+
+// RunChild on the tracedb binary under test.
+ChildRun RunTracedb(const std::vector<std::string>& args, const ChildOptions& options = {});
+
+}  // namespace tracedb::testing
