@@ -36,6 +36,7 @@ constexpr bool kSanitized = false;
 #endif
 constexpr bool kCheckMemory = !kSanitized;
 constexpr int kMillion = kSanitized ? 100'000 : 1'000'000;
+constexpr int kDeep = kSanitized ? 10'000 : 100'000;
 
 // ---- the archive with another trace in it --------------------------------
 
@@ -500,6 +501,36 @@ std::vector<std::string> MillionContainerLines() {
   return Sorted(lines);
 }
 
+// Containers nested kDeep levels (each level its own container type): the
+// end of the trace destroyed them recursively and overflowed the stack.
+std::string PajeDeepContainers() {
+  std::string text = Header();
+  std::string parent_type = "0";
+  for (int i = 0; i < kDeep; ++i) {
+    std::string type = "T" + std::to_string(i);
+    text += "0 " + type + " " + parent_type + " Type" + std::to_string(i) + "\n";
+    parent_type = type;
+  }
+  std::string parent = "0";
+  for (int i = 0; i < kDeep; ++i) {
+    std::string n = std::to_string(i);
+    text += "6 1 c" + n + " T" + n + " " + parent + " c" + n + "\n";
+    parent = "c" + n;
+  }
+  return text;
+}
+
+std::vector<std::string> DeepContainerLines() {
+  std::vector<std::string> lines = WorldContainers("1");
+  std::string parent = "0";
+  for (int i = 0; i < kDeep; ++i) {
+    std::string n = std::to_string(i);
+    lines.push_back("Container, " + parent + ", Type" + n + ", 1, 1, 0, c" + n);
+    parent = "c" + n;
+  }
+  return Sorted(lines);
+}
+
 // One event record of 90,000 TYPE:VALUE pairs, ten types and as many
 // values as pairs: a line of about 1 MB.
 constexpr int kPairs = 90'000;
@@ -535,6 +566,8 @@ std::vector<Accepted> AllAccepted() {
        MillionNestedStateLines, 400},
       {"MillionContainers", Generated("trace.paje", PajeMillionContainers), MillionContainerLines,
        800},
+      {"ContainersNestedDeep", Generated("trace.paje", PajeDeepContainers), DeepContainerLines,
+       600},
       // pj_dump prints the root alone, ending at -1 (paje-format.md, "End of trace").
       {"PajeEmptyFile", {.file = "trace.paje"}, RootOnly, 32},
       {"PajeOnlyComments",
