@@ -352,6 +352,13 @@ std::vector<Rejected> ParaverRejected() {
       {"PrvAbsurdNodeCount",
        {.file = "trace.prv", .content = "#Paraver (x):10:99999999999:1:1(1:0)\n1:0:1:1:1:0:1:1\n"},
        "{FILE}:1: malformed Paraver header: too many nodes (99999999999)"},
+      // Each kind within its limit, but 2^24 nodes with a CPU each and a
+      // task of 2^24 - 1 threads: 50 million containers from 50 bytes.
+      {"PrvHeaderDeclaringTooManyObjects",
+       {.file = "trace.prv",
+        .content = "#Paraver (x):10:16777216:1:1(16777215:1)\n1:1:1:1:1:0:1:1\n"},
+       "{FILE}:1: malformed Paraver header: too many objects: 50331649 nodes, CPUs, "
+       "applications, tasks and threads (at most 16777216)"},
       {"PrvEndTimeTooLarge",
        {.file = "trace.prv",
         .content = "#Paraver (x):99999999999999999999:0:1:1(1:0)\n1:0:1:1:1:0:1:1\n"},

@@ -9,7 +9,9 @@ namespace tracedb::paraver {
 namespace {
 
 // More objects than this is a damaged header, not a machine: each object
-// becomes a container, so the limit keeps memory sane.
+// becomes a container, so the limit keeps memory sane. It holds for each
+// kind and for all of them together (a 50-byte header could otherwise
+// declare 2^24 nodes, their CPUs and 2^24 threads: gigabytes of containers).
 constexpr uint64_t kMaxObjects = uint64_t{1} << 24;
 
 [[noreturn]] void Malformed(const std::string& what) {
@@ -164,6 +166,21 @@ void ParseApplications(Cursor& c, ParaverHeader* h) {
   if (!c.rest().empty()) c.Fail("the end of the line after the applications");
 }
 
+// Nodes, CPUs, applications, tasks and threads: the containers to come.
+void CheckObjectCount(const ParaverHeader& h) {
+  uint64_t count = h.cpus_per_node.size() + h.applications.size();
+  for (uint32_t cpus : h.cpus_per_node) count += cpus;
+  for (const std::vector<TaskShape>& tasks : h.applications) {
+    count += tasks.size();
+    for (const TaskShape& task : tasks) count += task.threads;
+  }
+  if (count > kMaxObjects) {
+    Malformed("too many objects: " + std::to_string(count) +
+              " nodes, CPUs, applications, tasks and threads (at most " +
+              std::to_string(kMaxObjects) + ")");
+  }
+}
+
 bool Digits(std::string_view s, size_t min, size_t max, int* value) {
   if (s.size() < min || s.size() > max) return false;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), *value);
@@ -189,6 +206,7 @@ ParaverHeader ParseHeader(std::string_view line) {
   ParseDateAndEnd(c, &h);
   ParseResources(c, &h);
   ParseApplications(c, &h);
+  CheckObjectCount(h);
   return h;
 }
 
