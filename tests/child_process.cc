@@ -1,6 +1,7 @@
 #include "child_process.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,18 +33,31 @@ std::string ReadWhole(const std::string& path) {
   _exit(127);
 }
 
+[[noreturn]] void CopyAndExit(const std::string& path, int out) {
+  int fd = open(path.c_str(), O_RDONLY);
+  char buffer[1 << 16];
+  ssize_t got;
+  while (fd >= 0 && (got = read(fd, buffer, sizeof buffer)) > 0) {
+    if (write(out, buffer, static_cast<size_t>(got)) != got) break;
+  }
+  _exit(0);
+}
+
 // A process that copies the file into the pipe's write end, as `cat` would.
 pid_t StartFeeder(const std::string& path, int pipe_read, int pipe_write) {
   pid_t feeder = fork();
   if (feeder != 0) return feeder;
   close(pipe_read);
-  int fd = open(path.c_str(), O_RDONLY);
-  char buffer[1 << 16];
-  ssize_t got;
-  while (fd >= 0 && (got = read(fd, buffer, sizeof buffer)) > 0) {
-    if (write(pipe_write, buffer, static_cast<size_t>(got)) != got) break;
-  }
-  _exit(0);
+  CopyAndExit(path, pipe_write);
+}
+
+// The same into a named pipe; its open waits for a reader.
+pid_t StartFifoFeeder(const std::string& fifo, const std::string& path) {
+  pid_t feeder = fork();
+  if (feeder != 0) return feeder;
+  int out = open(fifo.c_str(), O_WRONLY);
+  if (out < 0) _exit(1);
+  CopyAndExit(path, out);
 }
 
 int OpenStdin(const ChildOptions& options, int pipe_fds[2], pid_t* feeder) {
@@ -79,6 +93,8 @@ ChildRun RunChild(const std::string& program, const std::vector<std::string>& ar
   int err = open(err_path.c_str(), O_WRONLY | O_TRUNC);
   if (in < 0 || out < 0 || err < 0) throw std::runtime_error("cannot set up the child's files");
   std::fflush(nullptr);
+  pid_t fifo_feeder =
+      options.fifo.empty() ? -1 : StartFifoFeeder(options.fifo, options.fifo_source);
   pid_t child = fork();
   if (child == 0) ExecChild(program, argv, in, out, err);
   close(in);
@@ -92,6 +108,10 @@ ChildRun RunChild(const std::string& program, const std::vector<std::string>& ar
     throw std::runtime_error("cannot run " + program);
   }
   if (feeder > 0) waitpid(feeder, nullptr, 0);
+  if (fifo_feeder > 0) {
+    kill(fifo_feeder, SIGKILL);  // it may still wait for a reader that never came
+    waitpid(fifo_feeder, nullptr, 0);
+  }
   run.signaled = WIFSIGNALED(status);
   if (run.signaled) run.signal = WTERMSIG(status);
   if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);

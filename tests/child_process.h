@@ -19,6 +19,11 @@ enum class StdinFrom {
 struct ChildOptions {
   StdinFrom stdin_from = StdinFrom::kNothing;
   std::string stdin_path;  // for kFile and kPipe
+  // When set, another process writes the file at fifo_source into the named
+  // pipe at fifo, as `tracedb dump <(cat file)` would; it is stopped after
+  // the child ends, whether the child read the pipe or not.
+  std::string fifo;
+  std::string fifo_source;
 };
 
 struct ChildRun {

@@ -170,7 +170,8 @@ void ExpectSameLines(const std::vector<std::string>& actual,
 struct Rejected {
   std::string name;
   Input input;
-  std::string error;  // "{FILE}" stands for the trace as the command line named it
+  std::string error;         // "{FILE}" stands for the trace as the command line named it
+  std::string ingest_error;  // when ingest's differs
 };
 
 void PrintTo(const Rejected& row, std::ostream* out) { *out << row.name; }
@@ -185,12 +186,13 @@ TEST_P(RejectedInput, FailsCleanlyAndLeavesTheArchiveAsItWas) {
   WrittenTrace trace = WriteInput(row.input, row.name);
   std::string message = NameFile(row.error, trace.shown);
 
-  ChildRun dump = RunTracedb(With({"dump"}, trace.args), trace.stdin_options);
+  ChildRun dump = RunTracedb(With({"dump"}, trace.args), trace.run_options);
   ExpectCleanFailure(dump, message, "dump");
 
   Archive archive = ArchiveIn(trace.folder);
   ChildRun ingest =
-      RunTracedb(With({"ingest", "-q", "--db", archive.db}, trace.args), trace.stdin_options);
+      RunTracedb(With({"ingest", "-q", "--db", archive.db}, trace.args), trace.run_options);
+  if (!row.ingest_error.empty()) message = NameFile(row.ingest_error, trace.shown);
   ExpectCleanFailure(ingest, message, "ingest");
   EXPECT_EQ(ingest.out, "");
   ExpectNothingOfTheFailedLoad(archive, message);
@@ -253,6 +255,15 @@ std::string PajeTooManyFields() { return Header() + "12 1 E t1 x" + Repeat(" y",
 Input Generated(const char* file, std::string (*generate)(), Shape shape = Shape::kFile,
                 Feed feed = Feed::kPath) {
   return Input{.file = file, .generate = generate, .shape = shape, .feed = feed};
+}
+
+const char* kNoLineEnd = "{FILE}: a line longer than 64 MiB (no line end found): not a trace file";
+const char* kNotARegularFile =
+    "{FILE}: is not a regular file (a pipe or a device, which can be read only once); give its "
+    "content on stdin instead: tracedb ingest -";
+
+std::string PajeLineOf70MiB() {
+  return Header() + "12 1 E t1 " + std::string(70 << 20, 'x') + "\n";
 }
 
 const char* kTruncatedGzip =
@@ -339,6 +350,10 @@ std::vector<Rejected> PajeRejected() {
       {"MissingFile",
        {.file = "trace.paje", .shape = Shape::kMissing},
        "{FILE}: cannot open: No such file or directory"},
+      // No line end, ever: dump used to hold it all in memory until killed.
+      // ingest, which reads a file twice, refuses anything but a file.
+      {"DevZero", {.shape = Shape::kDevZero}, kNoLineEnd, kNotARegularFile},
+      {"LineLongerThan64MiB", Generated("trace.paje", PajeLineOf70MiB), kNoLineEnd},
   };
 }
 
@@ -421,6 +436,48 @@ std::string RowName(const ::testing::TestParamInfo<Row>& info) {
 INSTANTIATE_TEST_SUITE_P(Hostile, RejectedInput, ::testing::ValuesIn(AllRejected()),
                          RowName<Rejected>);
 
+// ---- named pipes -----------------------------------------------------------
+
+// A named pipe (what `tracedb dump <(zcat t.gz)` gets) gives its bytes once.
+// dump used to look at the first bytes for the format through a 1 MB read,
+// then print an empty trace from what was left; ingest read it for its
+// digest and stored an empty trace as complete. Now dump reads it once, as
+// Pajé unless named NAME.prv, and ingest refuses it, saying what to do.
+void ExpectPipeReadOnceAndRefusedByIngest(const Input& input, const std::string& name,
+                                          const std::vector<std::string>& expected) {
+  WrittenTrace trace = WriteInput(input, name);
+  ChildRun dump = RunTracedb(With({"dump"}, trace.args), trace.run_options);
+  ExpectSuccess(dump, 32, "dump");
+  ExpectSameLines(SortedLines(dump.out), expected, "dump");
+
+  Archive archive = ArchiveIn(trace.folder);
+  ChildRun ingest =
+      RunTracedb(With({"ingest", "-q", "--db", archive.db}, trace.args), trace.run_options);
+  std::string message = NameFile(kNotARegularFile, trace.shown);
+  ExpectCleanFailure(ingest, message, "ingest");
+  ExpectNothingOfTheFailedLoad(archive, message);
+  ExpectOtherTraceUntouched(archive);
+}
+
+TEST(HostileInput, APajeNamedPipeIsReadOnceByDumpAndRefusedByIngest) {
+  ExpectPipeReadOnceAndRefusedByIngest(
+      {.file = "trace.paje",
+       .content = Header() + "8 1.0 S t1 A\n12 2.0 E t2 x\n",
+       .shape = Shape::kFifo},
+      "PajeNamedPipe",
+      Expect({WorldContainers("2"),
+              {"State, thread1, State, 1.000000, 2.000000, 1.000000, 0.000000, A",
+               "Event, thread2, Ev, 2.000000, x"}}));
+}
+
+TEST(HostileInput, AParaverNamedPipeIsReadOnceByDumpAndRefusedByIngest) {
+  Input input = Prv("2:1:1:1:1:50:7:8\n");
+  input.shape = Shape::kFifo;
+  ExpectPipeReadOnceAndRefusedByIngest(
+      input, "ParaverNamedPipe",
+      Expect({PrvContainers(), {"Event, THREAD 1.1.1, 7, 0.000050, 8"}}));
+}
+
 // ---- accepted inputs -----------------------------------------------------
 
 struct Accepted {
@@ -442,13 +499,13 @@ TEST_P(AcceptedInput, GivesExactlyTheEntitiesWithinBoundedMemory) {
   if (row.user_fields) dump_args.push_back("-u");
   const std::vector<std::string> expected = row.expected();
 
-  ChildRun dump = RunTracedb(With(dump_args, trace.args), trace.stdin_options);
+  ChildRun dump = RunTracedb(With(dump_args, trace.args), trace.run_options);
   ExpectSuccess(dump, row.max_rss_mb, "dump");
   ExpectSameLines(SortedLines(dump.out), expected, "dump");
 
   Archive archive = ArchiveIn(trace.folder);
   ChildRun ingest =
-      RunTracedb(With({"ingest", "-q", "--db", archive.db}, trace.args), trace.stdin_options);
+      RunTracedb(With({"ingest", "-q", "--db", archive.db}, trace.args), trace.run_options);
   ExpectSuccess(ingest, row.max_rss_mb, "ingest");
   ChildRun stored = RunTracedb(With(dump_args, {"--db", archive.db, "id:2"}));
   ExpectSuccess(stored, row.max_rss_mb, "dump --db");

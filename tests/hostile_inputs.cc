@@ -68,17 +68,22 @@ WrittenTrace WriteInput(const Input& input, const std::string& row_name) {
   fs::path folder = fs::path(WriteTempFile(".hostile", "")).parent_path() / "hostile" / row_name;
   fs::remove_all(folder);
   fs::create_directories(folder);
-  fs::path path = folder / input.file;
+  fs::path path = input.shape == Shape::kDevZero ? fs::path("/dev/zero") : folder / input.file;
+  WrittenTrace trace{.folder = folder.string()};
   if (input.shape == Shape::kDirectory) {
     fs::create_directories(path);
-  } else if (input.shape != Shape::kMissing) {
+  } else if (input.shape == Shape::kFifo) {
+    std::string source = (folder / "fifo-source").string();
+    WriteBytes(source, FileBytes(input, folder / "scratch.gz"));
+    if (mkfifo(path.c_str(), 0600) != 0) throw std::runtime_error("mkfifo failed");
+    trace.run_options = {.fifo = path.string(), .fifo_source = source};
+  } else if (input.shape != Shape::kMissing && input.shape != Shape::kDevZero) {
     WriteBytes(path, FileBytes(input, folder / "scratch.gz"));
     if (input.shape == Shape::kUnreadable) chmod(path.c_str(), 0);
   }
   if (!input.pcf.empty()) WriteBytes(folder / "trace.pcf", input.pcf);
   if (!input.row.empty()) WriteBytes(folder / "trace.row", input.row);
 
-  WrittenTrace trace{.folder = folder.string()};
   if (input.feed == Feed::kPath) {
     trace.args = {path.string()};
     trace.shown = path.string();
@@ -88,7 +93,7 @@ WrittenTrace WriteInput(const Input& input, const std::string& row_name) {
   if (IsParaverName(input.file)) trace.args = {"--format", "paraver"};
   trace.args.push_back("-");
   trace.shown = "-";
-  trace.stdin_options = {
+  trace.run_options = {
       .stdin_from = input.feed == Feed::kStdinPipe ? StdinFrom::kPipe : StdinFrom::kFile,
       .stdin_path = path.string()};
   return trace;

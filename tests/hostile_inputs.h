@@ -20,6 +20,8 @@ enum class Shape {
   kDirectory,        // a folder where the trace should be
   kUnreadable,       // the content, chmod 000
   kMissing,          // nothing at all
+  kFifo,             // a named pipe that another process fills with the content
+  kDevZero,          // /dev/zero instead of a file of the folder
 };
 
 // How the trace reaches tracedb.
@@ -40,7 +42,7 @@ struct WrittenTrace {
   std::string folder;
   std::vector<std::string> args;  // the trace as the command line gives it
   std::string shown;              // how messages name it: the path, or "-"
-  ChildOptions stdin_options;
+  ChildOptions run_options;       // its stdin, or the process that fills a pipe
 };
 
 // Writes `input` in a fresh folder named after the row.

@@ -185,7 +185,9 @@ int Ingest(int argc, char** argv) {
                            "as one trace of the archive. A file whose content is already there\n"
                            "is skipped unless --force, which replaces the old trace atomically.\n"
                            "A bad file is reported (FILE:LINE: problem), leaves nothing behind,\n"
-                           "and the next files are still loaded; the exit code is then 1.\n");
+                           "and the next files are still loaded; the exit code is then 1.\n"
+                           "Each FILE is read twice (its SHA-256 first): a pipe or a device\n"
+                           "cannot be a FILE; give its content on stdin (-) instead.\n");
   options.custom_help("[--db DB] [--comment TEXT] [--force] [-z] [-q] FILE...");
   options.positional_help("");
   AddDatabaseOption(options);

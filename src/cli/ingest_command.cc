@@ -118,12 +118,26 @@ std::string Described(const std::exception& e, const std::string& given, const s
   return InputError(given, input->line(), input->problem()).what();
 }
 
+// A pipe or a device can be read once, and ingest reads a file twice (its
+// digest first): it would store an empty trace. stdin is copied to a file
+// for that reason; the user is sent there. What does not exist is left for
+// the digest to report.
+void RefuseSpecialFile(const std::string& given, const std::string& path) {
+  std::error_code error;
+  fs::file_status status = fs::status(path, error);
+  if (error || !fs::exists(status) || fs::is_regular_file(status)) return;
+  throw InputError(given, 0,
+                   "is not a regular file (a pipe or a device, which can be read only once); "
+                   "give its content on stdin instead: tracedb ingest -");
+}
+
 // One file, read from `path` (stdin's copy for "-"); returns false when it
 // failed after its trace row was made (reported on stderr, the row marked
 // failed); an InputError before that is the caller's to report.
 bool IngestPath(SqliteConnection& connection, const std::string& given, const std::string& path,
                 const IngestArgs& args) {
   if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
+  RefuseSpecialFile(given, path);
   TraceInfo info = DescribeFile(given, path, args);
   TraceFormat format = DetectTraceFormat(path, args.input.format);
   info.format = TraceFormatName(format);

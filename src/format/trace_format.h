@@ -16,9 +16,10 @@ enum class TraceFormat { kAuto, kPaje, kParaver };
 std::optional<TraceFormat> ParseTraceFormat(std::string_view name);
 const char* TraceFormatName(TraceFormat format);  // "paje", "paraver" (or "auto")
 
-// Resolves kAuto by reading the first bytes of `path`; stdin ("-"), which
-// cannot be read twice, is taken as Pajé. Throws InputError when the file
-// cannot be opened.
+// Resolves kAuto by reading the first bytes of `path`; stdin ("-") and
+// other inputs that cannot be read twice (a pipe, a device) are taken as
+// Pajé, unless named NAME.prv[.gz]. Throws InputError when the file cannot
+// be opened.
 TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested);
 
 }  // namespace tracedb

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+
+#include "model/input_error.h"
 
 namespace tracedb {
 namespace {
@@ -51,6 +54,11 @@ std::shared_ptr<const std::string> BlockReader::Next() {
       break;
     }
     // One line longer than a block: read on until it ends.
+    if (filled > options_.max_line) {
+      throw InputError(file_->path(), 0,
+                       "a line longer than " + std::to_string(options_.max_line >> 20) +
+                           " MiB (no line end found): not a trace file");
+    }
   }
   if (at_start_ && block->starts_with(kByteOrderMark)) block->erase(0, kByteOrderMark.size());
   at_start_ = false;
