@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,14 +74,33 @@ int OpenStdin(const ChildOptions& options, int pipe_fds[2], pid_t* feeder) {
   return -1;
 }
 
+// What the launcher wrote: "exit CODE KB" or "signal N KB".
+void ReadReport(const std::string& path, ChildRun* run) {
+  std::stringstream report(ReadWhole(path));
+  std::string how;
+  int number = -1;
+  report >> how >> number >> run->peak_rss_kb;
+  if (how == "signal") {
+    run->signaled = true;
+    run->signal = number;
+  } else if (how == "exit") {
+    run->exit_code = number;
+  } else {
+    throw std::runtime_error("the launcher wrote no report");
+  }
+}
+
 }  // namespace
 
 ChildRun RunChild(const std::string& program, const std::vector<std::string>& args,
                   const ChildOptions& options) {
   std::string out_path = WriteTempFile("child.out", "");
   std::string err_path = WriteTempFile("child.err", "");
-  std::vector<std::string> storage = args;
-  std::vector<char*> argv{const_cast<char*>(program.c_str())};
+  std::string report_path = WriteTempFile("child.report", "");
+  std::string launcher = TRACEDB_RSS_LAUNCHER;
+  std::vector<std::string> storage = {report_path, program};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv{launcher.data()};
   for (std::string& arg : storage) argv.push_back(arg.data());
   argv.push_back(nullptr);
 
@@ -96,26 +114,23 @@ ChildRun RunChild(const std::string& program, const std::vector<std::string>& ar
   pid_t fifo_feeder =
       options.fifo.empty() ? -1 : StartFifoFeeder(options.fifo, options.fifo_source);
   pid_t child = fork();
-  if (child == 0) ExecChild(program, argv, in, out, err);
+  if (child == 0) ExecChild(launcher, argv, in, out, err);
   close(in);
   close(out);
   close(err);
 
-  ChildRun run;
   int status = 0;
-  struct rusage usage {};
-  if (child < 0 || wait4(child, &status, 0, &usage) != child) {
-    throw std::runtime_error("cannot run " + program);
-  }
+  bool waited = child > 0 && waitpid(child, &status, 0) == child;
   if (feeder > 0) waitpid(feeder, nullptr, 0);
   if (fifo_feeder > 0) {
     kill(fifo_feeder, SIGKILL);  // it may still wait for a reader that never came
     waitpid(fifo_feeder, nullptr, 0);
   }
-  run.signaled = WIFSIGNALED(status);
-  if (run.signaled) run.signal = WTERMSIG(status);
-  if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
-  run.peak_rss_kb = usage.ru_maxrss;
+  if (!waited || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw std::runtime_error("cannot run " + program + " through " + launcher);
+  }
+  ChildRun run;
+  ReadReport(report_path, &run);
   run.out = ReadWhole(out_path);
   run.err = ReadWhole(err_path);
   return run;

@@ -1,13 +1,21 @@
 // RunChild: runs a program without a shell and says exactly how it ended
 // (exit code, or the signal that killed it: a crash must not pass for a
-// clean failure) and how much memory it took at its peak (wait4's rusage
-// of that one child, not of every child the test process ever had).
+// clean failure) and how much memory it took at its peak. The program is
+// started by tracedb-rss-launcher (rss_launcher.cc), a small process whose
+// wait4 measures that one program alone.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace tracedb::testing {
+
+// Sanitizers multiply the memory and time a run takes.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
 
 // Where the child's stdin comes from.
 enum class StdinFrom {
