@@ -261,6 +261,30 @@ TEST_P(ArchiveCli, InfoOfAnUnknownOrAmbiguousTraceFails) {
                                "(complete); use an id\n");
 }
 
+// A trace named "1" beside trace 1: a bare 1 is refused, id:1 and name:1
+// say which (the lookup is shared, db/trace_lookup.h; this checks both
+// backends feed it).
+TEST_P(ArchiveCli, TraceArgumentsSayIdOrName) {
+  std::filesystem::path folder = std::filesystem::path(small_).parent_path() / "digits";
+  std::filesystem::create_directories(folder);
+  WriteTempFile("digits/1", Header() + "8 1.0 S t1 A\n");
+  Ingest((folder / "1").string());
+  CliRun bare = Run("info", "1");
+  EXPECT_EQ(bare.exit_code, 1);
+  EXPECT_EQ(bare.err, "tracedb: " + db_ +
+                          ": \"1\" is both the id of trace 1 (ring.paje) and the name of trace 3 "
+                          "(complete); say id:1 or name:1\n");
+  CliRun by_id = Run("dump", "id:2");
+  EXPECT_EQ(by_id.exit_code, 0) << by_id.err;
+  EXPECT_EQ(SortedLines(by_id.out), SortedLines(Tracedb("dump " + small_).out));
+  CliRun by_name = Run("dump", "name:1");
+  EXPECT_EQ(by_name.exit_code, 0) << by_name.err;
+  EXPECT_EQ(SortedLines(by_name.out), SortedLines(Tracedb("dump " + (folder / "1").string()).out));
+  EXPECT_EQ(Run("info", "id:9").err, "tracedb: " + db_ + ": no trace 'id:9' (see tracedb list)\n");
+  EXPECT_EQ(Run("delete", "name:1").exit_code, 0);
+  EXPECT_EQ(Rows("SELECT id FROM trace ORDER BY id"), (std::vector<std::string>{"1", "2"}));
+}
+
 TEST_P(ArchiveCli, QueryCsvPrintsExactRows) {
   CliRun run = Query("--csv",
                      "SELECT trace_id, value, count(*) AS n, min(start_time) AS first"

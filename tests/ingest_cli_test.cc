@@ -176,7 +176,7 @@ TEST_P(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
   std::string db = database.url();
   CliRun run = Tracedb("ingest -q --db " + db + " /nonexistent/x.paje " + good);
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err, "/nonexistent/x.paje: No such file or directory\n");
+  EXPECT_EQ(run.err, "/nonexistent/x.paje: cannot open: No such file or directory\n");
   EXPECT_EQ(database.Rows("SELECT name, status FROM trace"),
             std::vector<std::string>{"good.paje|complete"});
 }

@@ -89,7 +89,7 @@ TEST(SqliteConnection, AnotherProgramsSchemaVersionTableIsNotOurs) {
 TEST(SqliteConnection, AMissingFolderIsAnError) {
   std::string path = FreshDbPath("x") + ".d/missing/db.sqlite";
   EXPECT_EQ(ErrorOf([&] { SqliteConnection connection(path); }),
-            path + ": unable to open database file");
+            path + ": cannot open the database: No such file or directory");
 }
 
 TEST(SqliteStatement, BindsAndReadsEveryType) {

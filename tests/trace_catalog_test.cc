@@ -202,6 +202,22 @@ TEST_F(TraceCatalog, FindTraceTakesDigitsAsAnIdAndAnythingElseAsAName) {
   EXPECT_EQ(FindTrace(connection_, "99999999999999999999999"), std::nullopt);
 }
 
+// A bare number that is one trace's id and another's name is not guessed.
+TEST_F(TraceCatalog, DigitsThatAreAnIdAndAnotherTracesNameAreAmbiguous) {
+  Loaded("run");  // id 1
+  Loaded("1");    // id 2
+  EXPECT_EQ(ErrorOf([&] { FindTrace(connection_, "1"); }),
+            path_ + ": \"1\" is both the id of trace 1 (run) and the name of trace 2 "
+                    "(complete); say id:1 or name:1");
+  EXPECT_EQ(FindTrace(connection_, "id:1")->info.name, "run");
+  EXPECT_EQ(FindTrace(connection_, "name:1")->id, 2);
+  EXPECT_EQ(FindTrace(connection_, "name:run")->id, 1);
+  EXPECT_EQ(FindTrace(connection_, "2")->info.name, "1");  // no trace is named "2"
+  EXPECT_EQ(FindTrace(connection_, "id:run"), std::nullopt);
+  EXPECT_EQ(FindTrace(connection_, "id:"), std::nullopt);
+  EXPECT_EQ(FindTrace(connection_, "name:"), std::nullopt);
+}
+
 TEST_F(TraceCatalog, AnAmbiguousNameListsTheCandidates) {
   Loaded("run");
   int64_t failed = BeginTrace(connection_, Info("run"));

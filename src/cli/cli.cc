@@ -3,6 +3,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
@@ -108,14 +109,34 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* comma
           result.count("row") ? result["row"].as<std::string>() : ""};
 }
 
+// More parser threads only add blocks in flight (two each, 1 MB apiece):
+// the simulator, on one thread, is what bounds the speed.
+constexpr int64_t kMaxThreads = 64;
+// Rows wait in memory until their batch is full.
+constexpr int64_t kMaxBatchRows = 10'000'000;
+
+// A whole number option within [min, max]. Parsed here, not by cxxopts,
+// whose message for a bad number does not say which option it was.
+int64_t NumberOption(const cxxopts::ParseResult& result, const std::string& name,
+                     const char* command, int64_t min, int64_t max) {
+  std::string text = result[name].as<std::string>();
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    throw UsageError(std::string(command) + ": --" + name + " must be a whole number from " +
+                     std::to_string(min) + " to " + std::to_string(max) + ", not '" + text + "'");
+  }
+  return value;
+}
+
 int Dump(int argc, char** argv) {
   cxxopts::Options options = NewOptions("dump");
   options.add_options()("db", "print trace TRACE (an id or name) stored in database DB instead",
                         cxxopts::value<std::string>(), "DB");
   options.add_options()("u,user-fields", "append user-defined field values to each line")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "threads", "parser threads; 0: one per core beyond the first",
-      cxxopts::value<int>()->default_value("0"),
+      "threads", "parser threads, 0 to 64 (0: one per core beyond the first)",
+      cxxopts::value<std::string>()->default_value("0"),
       "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
   options.parse_positional({"file"});
@@ -125,9 +146,8 @@ int Dump(int argc, char** argv) {
   if (!result->unmatched().empty()) throw UsageError("tracedb dump: one FILE only");
   DumpArgs args{.file = (*result)["file"].as<std::string>(),
                 .user_fields = (*result)["user-fields"].as<bool>(),
-                .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
-                .threads = (*result)["threads"].as<int>()};
-  if (args.threads < 0) throw UsageError("tracedb dump: --threads must be 0 or more");
+                .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+  args.threads = static_cast<int>(NumberOption(*result, "threads", "tracedb dump", 0, kMaxThreads));
   if (result->count("db")) args.db = DatabaseArgument(*result);
   args.input = FormatArguments(*result, "tracedb dump");
   return RunDump(args);
@@ -139,10 +159,10 @@ int Ingest(int argc, char** argv) {
   options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
                         "TEXT")("force", "re-ingest files already in the database, replacing them")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "batch-size", "rows per insert transaction",
-      cxxopts::value<size_t>()->default_value("100000"),
-      "N")("threads", "parser threads; 0: one per core beyond the first",
-           cxxopts::value<int>()->default_value("0"),
+      "batch-size", "rows per insert transaction, 1 to 10000000",
+      cxxopts::value<std::string>()->default_value("100000"),
+      "N")("threads", "parser threads, 0 to 64 (0: one per core beyond the first)",
+           cxxopts::value<std::string>()->default_value("0"),
            "N")("q,quiet", "no progress and no summary on stderr")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
@@ -153,13 +173,13 @@ int Ingest(int argc, char** argv) {
   IngestArgs args{.files = (*result)["files"].as<std::vector<std::string>>(),
                   .db = DatabaseArgument(*result),
                   .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
-                  .batch_rows = (*result)["batch-size"].as<size_t>(),
-                  .threads = (*result)["threads"].as<int>(),
+                  .batch_rows = static_cast<size_t>(
+                      NumberOption(*result, "batch-size", "tracedb ingest", 1, kMaxBatchRows)),
+                  .threads = static_cast<int>(
+                      NumberOption(*result, "threads", "tracedb ingest", 0, kMaxThreads)),
                   .force = (*result)["force"].as<bool>(),
                   .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
                   .quiet = (*result)["quiet"].as<bool>()};
-  if (args.batch_rows == 0) throw UsageError("tracedb ingest: --batch-size must be at least 1");
-  if (args.threads < 0) throw UsageError("tracedb ingest: --threads must be 0 or more");
   args.input = FormatArguments(*result, "tracedb ingest");
   return RunIngest(args);
 }
@@ -175,10 +195,10 @@ int Watch(int argc, char** argv) {
       "once", "load the files that are complete now, then exit (1 if any failed)")(
       "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "batch-size", "rows per insert transaction",
-      cxxopts::value<size_t>()->default_value("100000"),
-      "N")("threads", "parser threads per load; 0: one per core beyond the first",
-           cxxopts::value<int>()->default_value("0"),
+      "batch-size", "rows per insert transaction, 1 to 10000000",
+      cxxopts::value<std::string>()->default_value("100000"),
+      "N")("threads", "parser threads per load, 0 to 64 (0: one per core beyond the first)",
+           cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
   options.parse_positional({"dir"});
   auto result = Parse(options, "watch", argc, argv);
@@ -192,16 +212,16 @@ int Watch(int argc, char** argv) {
                  .grace_seconds = (*result)["grace-seconds"].as<double>(),
                  .once = (*result)["once"].as<bool>(),
                  .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
-                 .batch_rows = (*result)["batch-size"].as<size_t>(),
-                 .threads = (*result)["threads"].as<int>(),
+                 .batch_rows = static_cast<size_t>(
+                     NumberOption(*result, "batch-size", "tracedb watch", 1, kMaxBatchRows)),
+                 .threads = static_cast<int>(
+                     NumberOption(*result, "threads", "tracedb watch", 0, kMaxThreads)),
                  .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
   if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
   if (!(args.stable_seconds >= 0))
     throw UsageError("tracedb watch: --stable-seconds must be 0 or more");
   if (!(args.grace_seconds >= 0))
     throw UsageError("tracedb watch: --grace-seconds must be 0 or more");
-  if (args.batch_rows == 0) throw UsageError("tracedb watch: --batch-size must be at least 1");
-  if (args.threads < 0) throw UsageError("tracedb watch: --threads must be 0 or more");
   return RunWatch(args);
 }
 

@@ -12,7 +12,9 @@ constexpr const char* kDatabaseNote =
     "(postgresql://USER@HOST:PORT/NAME, or 'host=... dbname=...'); without\n"
     "--db, $TRACEDB_DB, else tracedb.sqlite in the current folder. libpq also\n"
     "reads the PG* variables, ~/.pgpass and service files: keep passwords off\n"
-    "the command line. TRACE is a trace's id or name, as tracedb list shows.\n";
+    "the command line. TRACE is a trace's id or name, as tracedb list shows;\n"
+    "'id:N' or 'name:TEXT' says which, and a bare N that is the id of one\n"
+    "trace and the name of another is refused as ambiguous.\n";
 
 constexpr CommandHelp kCommands[] = {
     {
@@ -52,7 +54,8 @@ constexpr CommandHelp kCommands[] = {
         "bad file is reported (FILE:LINE: problem), leaves nothing behind, and\n"
         "the next files are still loaded; the exit code is then 1. A SQLite\n"
         "file is created when missing; an empty PostgreSQL database gets the\n"
-        "schema on first use.\n"
+        "schema on first use. Each FILE is read twice (its SHA-256 first): a\n"
+        "pipe or a device cannot be a FILE; give its content on stdin instead.\n"
         "\n"
         "%DB",
         "# Two runs into a SQLite archive, with a note\n"

@@ -80,23 +80,47 @@ IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
   return IngestTrace(file.path, writer, pipeline);
 }
 
-}  // namespace
+// A pipe or a device can be read once, and a file is read twice (its
+// digest first): it would load as an empty trace. stdin is copied to a file
+// for that reason; the user is sent there. What does not exist is left for
+// the digest to report.
+void RefuseSpecialFile(const std::string& given, const std::string& path) {
+  std::error_code error;
+  fs::file_status status = fs::status(path, error);
+  if (error || !fs::exists(status) || fs::is_regular_file(status)) return;
+  throw InputError(given, 0,
+                   "is not a regular file (a pipe or a device, which can be read only once); "
+                   "give its content on stdin instead: tracedb ingest -");
+}
 
-PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
-                              const FormatArgs& input, const std::string& comment) {
+PreparedFile Prepare(const std::string& given, const std::string& path, const FormatArgs& input,
+                     const std::string& comment) {
   if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
+  RefuseSpecialFile(given, path);
   PreparedFile file{.given = given, .path = path};
   file.info = DescribeFile(given, path, comment);
   file.format = DetectTraceFormat(path, input.format);
   file.info.format = TraceFormatName(file.format);
   if (file.format == TraceFormat::kParaver) {
     file.paraver = paraver::FindCompanions(given, input.pcf, input.row);
-    file.paraver.trace = path;  // stdin's copy
+    file.paraver.trace = path;  // stdin's copy, or the file itself
     for (std::string* companion : {&file.paraver.pcf, &file.paraver.row}) {
       if (!companion->empty()) *companion = fs::absolute(*companion).lexically_normal().string();
     }
   }
   return file;
+}
+
+}  // namespace
+
+PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
+                              const FormatArgs& input, const std::string& comment) {
+  try {
+    return Prepare(given, path, input, comment);
+  } catch (const InputError& e) {
+    if (given == path || e.file() != path) throw;
+    throw InputError(given, e.line(), e.problem());  // stdin's copy is "-" to the user
+  }
 }
 
 IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,

@@ -36,7 +36,7 @@ struct PreparedFile {
 };
 
 // Reads the whole file for its digest. `input`: --format, --pcf, --row.
-// Throws InputError (missing, a directory, unreadable).
+// Throws InputError (missing, a directory, a pipe or device, unreadable).
 PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
                               const FormatArgs& input, const std::string& comment);
 

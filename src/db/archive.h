@@ -61,9 +61,10 @@ class Archive {
   virtual const std::string& name() const = 0;
 
   virtual std::vector<TraceRecord> ListTraces() = 0;
-  // `id_or_name` is an id when it is all digits, else a name. Nothing found
-  // is nullopt; a name shared by several traces throws, listing their ids.
-  virtual std::optional<TraceRecord> FindTrace(std::string_view id_or_name) = 0;
+  // The trace a user's TRACE argument names: "id:N", "name:TEXT", digits
+  // or a name, as db/trace_lookup.h says. Nothing found is nullopt; an
+  // ambiguous argument throws DbError.
+  virtual std::optional<TraceRecord> FindTrace(std::string_view spec) = 0;
   virtual std::optional<TraceDetail> Describe(std::string_view id_or_name) = 0;
   // The lowest-id complete trace of that content, for "already loaded".
   virtual std::optional<int64_t> FindCompleteBySha(std::string_view sha256) = 0;

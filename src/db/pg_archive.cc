@@ -7,6 +7,7 @@
 #include "db/pg_partitions.h"
 #include "db/stored_trace_reader.h"
 #include "db/trace_columns.h"
+#include "db/trace_lookup.h"
 #include "db/type_rows.h"
 
 namespace tracedb {
@@ -27,19 +28,18 @@ class PgArchive : public Archive {
     return Records(std::string(kSelectTrace) + "ORDER BY id");
   }
 
-  std::optional<TraceRecord> FindTrace(std::string_view id_or_name) override {
-    if (IsAllDigits(id_or_name)) {
-      if (id_or_name.size() > 18) return std::nullopt;  // too large to be any id
-      auto found = Records(std::string(kSelectTrace) + "WHERE id = " + std::string(id_or_name));
-      if (found.empty()) return std::nullopt;
-      return found.front();
-    }
-    auto found =
-        Records(std::string(kSelectTrace) + "WHERE name = $1 ORDER BY id", std::string(id_or_name));
-    if (found.empty()) return std::nullopt;
-    if (found.size() == 1) return found.front();
-    throw DbError(name(), "trace name \"" + std::string(id_or_name) +
-                              "\" is ambiguous: " + ListIds(found) + "; use an id");
+  std::optional<TraceRecord> FindTrace(std::string_view spec) override {
+    TraceLookup lookup{
+        .by_id = [&](int64_t id) -> std::optional<TraceRecord> {
+          auto found = Records(std::string(kSelectTrace) + "WHERE id = " + std::to_string(id));
+          if (found.empty()) return std::nullopt;
+          return found.front();
+        },
+        .by_name = [&](std::string_view trace_name) {
+          return Records(std::string(kSelectTrace) + "WHERE name = $1 ORDER BY id",
+                         std::string(trace_name));
+        }};
+    return FindTraceBySpec(spec, lookup, name());
   }
 
   std::optional<TraceDetail> Describe(std::string_view id_or_name) override {

@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <cstring>
+#include <filesystem>
 #include <thread>
 #include <utility>
 
@@ -51,13 +53,27 @@ DbError ErrorOf(sqlite3* db, const std::string& path, int code, std::string_view
   return DbError(path, message, std::string(sql));
 }
 
+// SQLite says only "unable to open database file"; the system's reason (no
+// such folder, permission denied) is what the user needs to fix it.
+DbError OpenError(sqlite3* db, const std::string& path, int code) {
+  int system = db ? sqlite3_system_errno(db) : 0;
+  if ((code & 0xff) == SQLITE_CANTOPEN && system != 0) {
+    return DbError(path, std::string("cannot open the database: ") + std::strerror(system));
+  }
+  return ErrorOf(db, path, code, "");
+}
+
 }  // namespace
 
 SqliteConnection::SqliteConnection(std::string path) : path_(std::move(path)) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path_, ignored)) {
+    throw DbError(path_, "is a directory, not a database file");
+  }
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
   int rc = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
-    DbError error = ErrorOf(db_, path_, rc, "");
+    DbError error = OpenError(db_, path_, rc);
     sqlite3_close_v2(db_);  // SQLite hands out a handle even when opening fails
     throw error;
   }

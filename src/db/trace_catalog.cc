@@ -1,13 +1,12 @@
 #include "db/trace_catalog.h"
 
-#include <charconv>
-
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite_cursor.h"
 #include "db/sqlite_staged_load.h"
 #include "db/sqlite_transaction.h"
 #include "db/trace_columns.h"
+#include "db/trace_lookup.h"
 
 namespace tracedb {
 namespace {
@@ -51,15 +50,11 @@ std::optional<TraceRecord> FindById(SqliteConnection& connection, int64_t id) {
   return records.front();
 }
 
-std::optional<TraceRecord> FindByName(SqliteConnection& connection, std::string_view name) {
+std::vector<TraceRecord> TracesNamed(SqliteConnection& connection, std::string_view name) {
   SqliteStatement query =
       connection.Prepare(std::string(kSelectTrace) + "WHERE name = ? ORDER BY id");
   query.BindText(1, name);
-  std::vector<TraceRecord> records = ReadAll(std::move(query));
-  if (records.empty()) return std::nullopt;
-  if (records.size() == 1) return records.front();
-  throw DbError(connection.path(), "trace name \"" + std::string(name) +
-                                       "\" is ambiguous: " + ListIds(records) + "; use an id");
+  return ReadAll(std::move(query));
 }
 
 std::vector<std::string> TablesWithTraceId(SqliteConnection& connection) {
@@ -172,12 +167,11 @@ std::vector<TraceRecord> ListTraces(SqliteConnection& connection) {
   return ReadAll(std::move(query));
 }
 
-std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view id_or_name) {
-  if (!IsAllDigits(id_or_name)) return FindByName(connection, id_or_name);
-  int64_t id = 0;
-  auto [end, error] = std::from_chars(id_or_name.data(), id_or_name.data() + id_or_name.size(), id);
-  if (error != std::errc()) return std::nullopt;  // too large to be any id
-  return FindById(connection, id);
+std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view spec) {
+  TraceLookup lookup{
+      .by_id = [&](int64_t id) { return FindById(connection, id); },
+      .by_name = [&](std::string_view name) { return TracesNamed(connection, name); }};
+  return FindTraceBySpec(spec, lookup, connection.path());
 }
 
 std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256) {

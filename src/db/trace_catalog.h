@@ -48,9 +48,8 @@ void FailTrace(SqliteConnection& connection, int64_t id, const std::string& mess
 // Every trace, by id.
 std::vector<TraceRecord> ListTraces(SqliteConnection& connection);
 
-// `id_or_name` is an id when it is all digits, else a name. Nothing found is
-// nullopt; a name shared by several traces throws, listing their ids.
-std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view id_or_name);
+// The trace a user's TRACE argument names (db/trace_lookup.h).
+std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_view spec);
 
 // The lowest-id complete trace of that content, for "already loaded".
 std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256);

@@ -1,5 +1,7 @@
 #include "format/trace_format.h"
 
+#include <sys/stat.h>
+
 #include "format/paraver/header.h"
 #include "input/input_file.h"
 
@@ -11,6 +13,14 @@ constexpr size_t kHeadBytes = 64;
 
 bool HasParaverName(std::string_view path) {
   return path.ends_with(".prv") || path.ends_with(".prv.gz");
+}
+
+// A pipe (tracedb dump <(zcat t.gz)) or a device gives its bytes once: a
+// look at them here would take them from the reader. What cannot be
+// examined (missing, unreadable) is left for the reader to report.
+bool CanBeReadTwice(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode);
 }
 
 }  // namespace
@@ -47,6 +57,9 @@ TraceFormat DetectTraceFormat(InputFile& input, TraceFormat requested) {
 TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested) {
   if (requested != TraceFormat::kAuto) return requested;
   if (path == "-") return TraceFormat::kPaje;
+  if (!CanBeReadTwice(path)) {
+    return HasParaverName(path) ? TraceFormat::kParaver : TraceFormat::kPaje;
+  }
   InputFile file(path);
   return DetectTraceFormat(file, requested);
 }

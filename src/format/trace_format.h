@@ -20,12 +20,14 @@ const char* TraceFormatName(TraceFormat format);  // "paje", "paraver" (or "auto
 
 // Resolves kAuto by peeking at the first bytes of `input` (InputFile::Peek),
 // so that the reader chosen then reads `input` from its first byte: this is
-// how stdin ("-") is detected. Throws InputError when it cannot be read.
+// how stdin ("-") and pipes are detected. Throws InputError when it cannot
+// be read.
 TraceFormat DetectTraceFormat(InputFile& input, TraceFormat requested);
 
 // The same for a file by its path, which is opened for the look and closed.
-// stdin cannot be read twice, so "-" is taken as Pajé here: open it and use
-// the overload above instead. Throws InputError when the file cannot be opened.
+// stdin and other inputs that cannot be read twice (a pipe, a device) are
+// taken as Pajé here, unless named NAME.prv[.gz]: open them and use the
+// overload above instead. Throws InputError when the file cannot be opened.
 TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested);
 
 }  // namespace tracedb

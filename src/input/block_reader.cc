@@ -2,8 +2,18 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+
+#include "model/input_error.h"
 
 namespace tracedb {
+namespace {
+
+// Some editors start a UTF-8 text file with one; it is not part of the
+// first line.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+}  // namespace
 
 BlockReader::BlockReader(InputFile* file, BlockReaderOptions options)
     : file_(file),
@@ -44,7 +54,14 @@ std::shared_ptr<const std::string> BlockReader::Next() {
       break;
     }
     // One line longer than a block: read on until it ends.
+    if (filled > options_.max_line) {
+      throw InputError(file_->path(), 0,
+                       "a line longer than " + std::to_string(options_.max_line >> 20) +
+                           " MiB (no line end found): not a trace file");
+    }
   }
+  if (at_start_ && block->starts_with(kByteOrderMark)) block->erase(0, kByteOrderMark.size());
+  at_start_ = false;
   next_size_ = std::min(next_size_ * 2, options_.block_size);
   if (block->empty()) return nullptr;
   return block;

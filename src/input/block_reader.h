@@ -1,6 +1,8 @@
 // BlockReader: cuts an InputFile into blocks of whole lines (about
 // `block_size` bytes; longer if one line is longer), so that each block can
 // be parsed on its own. Memory: one block plus the partial line carried over.
+// A UTF-8 byte order mark at the start of the input is dropped; a line
+// longer than max_line is an InputError.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,9 @@ struct BlockReaderOptions {
   // usually in the first kilobytes, and blocks parsed before it is known must
   // be parsed again in order, so the first blocks should hold little.
   size_t first_block_size = 64 << 10;
+  // A longer line is an error: no trace has one, and without a limit a file
+  // with no line end (/dev/zero, a 10 GB blob) would be held whole in memory.
+  size_t max_line = 64 << 20;
 };
 
 class BlockReader {
@@ -35,6 +40,7 @@ class BlockReader {
   size_t next_size_;   // of the next block, ramping up to block_size
   std::string carry_;  // the partial last line of the previous read
   bool eof_ = false;
+  bool at_start_ = true;  // the next block is the first
   uint64_t bytes_read_ = 0;
 };
 

@@ -28,7 +28,7 @@ struct FreeContext {
 
 std::string Sha256OfFile(const std::string& path) {
   int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (raw < 0) throw InputError(path, 0, std::strerror(errno));
+  if (raw < 0) throw InputError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   std::unique_ptr<int, CloseFd> fd(new int(raw));
   std::unique_ptr<EVP_MD_CTX, FreeContext> context(EVP_MD_CTX_new());
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
@@ -38,7 +38,7 @@ std::string Sha256OfFile(const std::string& path) {
   while (true) {
     ssize_t got = ::read(*fd, buffer.data(), buffer.size());
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw InputError(path, 0, std::strerror(errno));
+    if (got < 0) throw InputError(path, 0, std::string("read error: ") + std::strerror(errno));
     if (got == 0) break;
     EVP_DigestUpdate(context.get(), buffer.data(), static_cast<size_t>(got));
   }

@@ -23,11 +23,16 @@ int OpenFd(const std::string& path) {
   return fd;
 }
 
-// Peeks at the first two bytes without consuming them, where the fd allows.
-bool LooksGzipped(int fd) {
-  unsigned char magic[2];
-  ssize_t n = pread(fd, magic, 2, 0);
-  return n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+// gzerror's text is "PATH: problem", PATH being zlib's "<fd:N>" for a
+// descriptor: only the problem means anything to the user.
+std::string GzipProblem(gzFile gz, int* code) {
+  std::string message = gzerror(gz, code);
+  if (*code == Z_ERRNO) return std::strerror(errno);
+  if (message.rfind("<fd:", 0) == 0) {
+    size_t colon = message.find(": ");
+    if (colon != std::string::npos) message.erase(0, colon + 2);
+  }
+  return message;
 }
 
 }  // namespace
@@ -42,14 +47,16 @@ InputFile::InputFile(const std::string& path) : path_(path) {
     }
     if (S_ISREG(st.st_mode)) size_on_disk_ = static_cast<uint64_t>(st.st_size);
   }
-  compressed_ = LooksGzipped(fd);
-  // zlib reads plain input transparently, so stdin may be either.
+  // zlib reads plain input transparently, so any input may be either.
   gz_ = gzdopen(fd, "rb");
   if (gz_ == nullptr) {
     close(fd);
     throw InputError(path, 0, "cannot read: out of memory");
   }
   gzbuffer(gz_, kZlibBuffer);
+  // Asks zlib, which looks at the first bytes through its own buffer: a
+  // peek with pread would fail on a pipe and take gzip for plain text.
+  compressed_ = gzdirect(gz_) == 0;
 }
 
 InputFile::InputFile(std::string name, std::string_view bytes)
@@ -90,18 +97,17 @@ size_t InputFile::ReadInput(char* buffer, size_t n) {
     return n;
   }
   int got = gzread(gz_, buffer, static_cast<unsigned>(n));
-  if (got < 0) {
-    int code = 0;
-    const char* message = gzerror(gz_, &code);
-    if (code == Z_ERRNO) message = std::strerror(errno);
-    throw InputError(path_, 0, std::string("read error: ") + message);
+  int code = Z_OK;
+  std::string problem = GzipProblem(gz_, &code);
+  // gzread reports a cut-short stream only through gzerror, after handing
+  // out what it could decompress, and would then go on reading as if nothing
+  // happened: so the state is checked after every read, not at the end.
+  if (code == Z_BUF_ERROR) {
+    throw InputError(path_, 0,
+                     "truncated gzip file (it ends in the middle of the compressed data)");
   }
-  if (got == 0 && compressed_) {
-    // gzread reports a cut-short stream only through gzerror.
-    int code = 0;
-    const char* message = gzerror(gz_, &code);
-    if (code != Z_OK) throw InputError(path_, 0, std::string("corrupt gzip data: ") + message);
-  }
+  if (code == Z_DATA_ERROR) throw InputError(path_, 0, "corrupt gzip data: " + problem);
+  if (got < 0 || code != Z_OK) throw InputError(path_, 0, "read error: " + problem);
   return static_cast<size_t>(got);
 }
 

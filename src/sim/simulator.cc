@@ -294,22 +294,32 @@ void Simulator::DestroyContainer(const Event& e) {
   Destroy(container, e.time, e.line);
 }
 
-// Ends a container and, at the same time, everything inside it.
+// Ends a container and, at the same time, everything inside it, parents
+// before children. A loop, not recursion: containers may nest a hundred
+// thousand deep, which would overflow the stack.
 void Simulator::Destroy(uint32_t container, double time, uint64_t line) {
-  if (!live_[container].destroyed) {
-    CloseTracks(container, time, line);
-    LiveContainer& live = live_[container];
-    live.destroyed = true;
-    sink_->OnContainer(ContainerRow{.id = container,
-                                    .start = registry_->container(container).start,
-                                    .end = time,
-                                    .extras = std::move(live.extras)});
+  std::vector<uint32_t> pending{container};
+  while (!pending.empty()) {
+    uint32_t next = pending.back();
+    pending.pop_back();
+    EndContainer(next, time, line);
+    // Children may be created even inside a destroyed container; end them too.
+    std::vector<uint32_t> children;
+    children.swap(live_[next].children);
+    pending.insert(pending.end(), children.rbegin(), children.rend());  // the first on top
+    std::vector<Track>().swap(live_[next].tracks);
   }
-  // Children may be created even inside a destroyed container; end them too.
-  std::vector<uint32_t> children;
-  children.swap(live_[container].children);
-  for (uint32_t child : children) Destroy(child, time, line);
-  std::vector<Track>().swap(live_[container].tracks);
+}
+
+void Simulator::EndContainer(uint32_t container, double time, uint64_t line) {
+  if (live_[container].destroyed) return;
+  CloseTracks(container, time, line);
+  LiveContainer& live = live_[container];
+  live.destroyed = true;
+  sink_->OnContainer(ContainerRow{.id = container,
+                                  .start = registry_->container(container).start,
+                                  .end = time,
+                                  .extras = std::move(live.extras)});
 }
 
 void Simulator::CloseTracks(uint32_t container, double time, uint64_t line) {

@@ -70,6 +70,8 @@ class Simulator {
   void Touch(uint32_t container, double time);
 
   void Destroy(uint32_t container, double time, uint64_t line);
+  // The container alone: its open entities and its row, once.
+  void EndContainer(uint32_t container, double time, uint64_t line);
   void CloseTracks(uint32_t container, double time, uint64_t line);
 
   std::string TypeName(uint32_t type) const;

@@ -33,7 +33,7 @@ class Snapshot {
 }  // namespace
 
 void RethrowWithFile(const std::string& path, const ProblemError& problem) {
-  throw InputError(path, problem.line(), problem.what());
+  throw InputError(path, problem.line(), problem.problem());
 }
 
 ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,

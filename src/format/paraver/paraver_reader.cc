@@ -107,7 +107,7 @@ ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const R
   try {
     return ReadBody(trace, files, options, registry, sink, pcf, names);
   } catch (const ProblemError& problem) {
-    throw InputError(trace.path(), problem.line(), problem.what());
+    throw InputError(trace.path(), problem.line(), problem.problem());
   }
 }
 

@@ -94,12 +94,19 @@ void CheckFieldCount(size_t found, size_t wanted, const char* record) {
 Record State(std::span<const std::string_view> f, const ObjectModel& objects) {
   CheckFieldCount(f.size(), kStateFields, "state");
   Where at = Locate(f.subspan(1, 4), objects);
-  return Record{.kind = RecordKind::kState,
-                .thread = at.thread,
-                .cpu = at.cpu,
-                .time = Integer<int64_t>(f[5], "BEGIN"),
-                .end = Integer<int64_t>(f[6], "END"),
-                .value = Integer<int64_t>(f[7], "STATE")};
+  Record r{.kind = RecordKind::kState,
+           .thread = at.thread,
+           .cpu = at.cpu,
+           .time = Integer<int64_t>(f[5], "BEGIN"),
+           .end = Integer<int64_t>(f[6], "END"),
+           .value = Integer<int64_t>(f[7], "STATE")};
+  // Only -1 means "still open"; any other END before BEGIN would store a
+  // state of negative duration.
+  if (r.end != kOpenEnd && r.end < r.time) {
+    throw LineProblem{"state ends before it begins: END " + std::to_string(r.end) + " < BEGIN " +
+                      std::to_string(r.time)};
+  }
+  return r;
 }
 
 // 2:CPU:APPL:TASK:THREAD:TIME:TYPE:VALUE[:TYPE:VALUE...]

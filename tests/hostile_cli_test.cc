@@ -1,0 +1,309 @@
+// Hostile command lines, through the real tracedb binary: bad arguments
+// exit 2 with the usage hint; a --db that is not a tracedb database (a
+// folder, text, random bytes, another program's SQLite file, a cut-short
+// archive) fails every command with a clear message and is left exactly as
+// it was; and TRACE arguments made of digits are never silently taken for
+// the wrong trace.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include "child_process.h"
+#include "db/sqlite_connection.h"
+#include "sqlite_test_support.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kHint = "\n(run 'tracedb --help' for usage)\n";
+
+// ---- bad command lines ---------------------------------------------------
+
+struct BadUsage {
+  std::string name;
+  std::vector<std::string> args;
+  std::string error;  // the first line of stderr, without "tracedb: "
+};
+
+void PrintTo(const BadUsage& row, std::ostream* out) { *out << row.name; }
+
+class BadCommandLine : public ::testing::TestWithParam<BadUsage> {};
+
+TEST_P(BadCommandLine, ExitsTwoWithTheUsageHint) {
+  const BadUsage& row = GetParam();
+  ChildRun run = RunTracedb(row.args);
+  EXPECT_FALSE(run.signaled);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err, "tracedb: " + row.error + kHint);
+  EXPECT_EQ(run.out, "");
+}
+
+std::vector<BadUsage> BadUsages() {
+  return {
+      {"NoCommand", {}, "missing COMMAND"},
+      {"UnknownCommand", {"dumpp", "x.paje"}, "unknown command 'dumpp'"},
+      {"OptionInsteadOfCommand", {"--db", "x.sqlite"}, "unknown command '--db'"},
+      {"DumpWithoutFile", {"dump"}, "tracedb dump: missing FILE"},
+      {"DumpTwoFiles", {"dump", "a.paje", "b.paje"}, "tracedb dump: one FILE only"},
+      {"UnknownOption", {"dump", "--frobnicate", "a.paje"}, "Option ‘frobnicate’ does not exist"},
+      {"OptionWithoutItsValue", {"list", "--db"}, "Option ‘db’ is missing an argument"},
+      {"ThreadsNotANumber",
+       {"dump", "--threads", "many", "a.paje"},
+       "tracedb dump: --threads must be a whole number from 0 to 64, not 'many'"},
+      {"ThreadsNegative",
+       {"dump", "--threads", "-1", "a.paje"},
+       "tracedb dump: --threads must be a whole number from 0 to 64, not '-1'"},
+      // 100000 threads used to be started, and failed as "Resource
+      // temporarily unavailable" with exit code 1.
+      {"ThreadsAbsurd",
+       {"ingest", "--threads", "100000", "a.paje"},
+       "tracedb ingest: --threads must be a whole number from 0 to 64, not '100000'"},
+      {"BatchSizeZero",
+       {"ingest", "--batch-size", "0", "a.paje"},
+       "tracedb ingest: --batch-size must be a whole number from 1 to 10000000, not '0'"},
+      {"BatchSizeTooLargeForAnyType",
+       {"ingest", "--batch-size", "99999999999999999999", "a.paje"},
+       "tracedb ingest: --batch-size must be a whole number from 1 to 10000000, not "
+       "'99999999999999999999'"},
+      {"BadFormat",
+       {"dump", "--format", "otf2", "a.paje"},
+       "tracedb dump: --format must be auto, paje or paraver, not 'otf2'"},
+      {"BadLogLevel", {"list", "--log-level", "loud"}, "unknown log level 'loud'"},
+      {"ListWithAnArgument", {"list", "extra"}, "tracedb list: takes no arguments"},
+      {"InfoWithoutTrace", {"info", "--json"}, "tracedb info: missing TRACE"},
+      {"InfoTwoTraces", {"info", "1", "2"}, "tracedb info: one TRACE only"},
+      {"DeleteWithoutTrace", {"delete", "--vacuum"}, "tracedb delete: missing TRACE"},
+      {"QueryInPieces",
+       {"query", "SELECT", "1"},
+       "tracedb query: give the SQL as one argument (in quotes)"},
+      {"QueryCsvAndJson",
+       {"query", "--csv", "--json", "SELECT 1"},
+       "tracedb query: --csv or --json, not both"},
+      {"EmptyDatabasePath", {"list", "--db", ""}, "--db: empty database path"},
+  };
+}
+
+template <typename Row>
+std::string RowName(const ::testing::TestParamInfo<Row>& info) {
+  return info.param.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Hostile, BadCommandLine, ::testing::ValuesIn(BadUsages()),
+                         RowName<BadUsage>);
+
+// ---- a --db that is not a tracedb database -------------------------------
+
+struct BadDb {
+  std::string name;
+  void (*make)(const std::string& path);  // nullptr: nothing there
+  std::string error;                      // of every command; "{DB}": the path
+};
+
+void PrintTo(const BadDb& row, std::ostream* out) { *out << row.name; }
+
+std::string FolderFor(const std::string& row) {
+  fs::path folder = fs::path(WriteTempFile(".baddb", "")).parent_path() / "baddb" / row;
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  return folder.string();
+}
+
+// What is in `folder`, names and bytes: the database path and any -wal,
+// -shm or -journal file SQLite might have left beside it.
+std::vector<std::string> Contents(const std::string& folder) {
+  std::vector<std::string> found;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    std::string kind = entry.is_directory() ? "folder" : FileBytes(entry.path().string());
+    found.push_back(entry.path().filename().string() + ": " + kind);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+class BadDatabase : public ::testing::TestWithParam<BadDb> {};
+
+TEST_P(BadDatabase, EveryCommandFailsAndLeavesItAsItWas) {
+  const BadDb& row = GetParam();
+  std::string folder = FolderFor(row.name);
+  std::string db = folder + "/archive.sqlite";
+  if (row.make != nullptr) row.make(db);
+  std::string trace = WriteTempFile("baddb-trace.paje", Header());
+  std::vector<std::string> before = Contents(folder);
+  const std::vector<std::vector<std::string>> commands = {
+      {"ingest", "-q", "--db", db, trace}, {"list", "--db", db},
+      {"info", "--db", db, "1"},           {"delete", "--db", db, "1"},
+      {"query", "--db", db, "SELECT 1"},   {"dump", "--db", db, "1"}};
+  for (const auto& args : commands) {
+    ChildRun run = RunTracedb(args);
+    EXPECT_FALSE(run.signaled) << args[0];
+    EXPECT_EQ(run.exit_code, 1) << args[0];
+    EXPECT_EQ(run.err, "tracedb: " + Replace(row.error, "{DB}", db) + "\n") << args[0];
+    EXPECT_EQ(run.out, "") << args[0];
+    EXPECT_EQ(Contents(folder), before) << args[0] << " changed the folder of the database";
+  }
+}
+
+void WriteText(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::vector<BadDb> BadDbs() {
+  return {
+      {"Folder", +[](const std::string& p) { fs::create_directories(p); },
+       "{DB}: is a directory, not a database file"},
+      {"TextFile", +[](const std::string& p) { WriteText(p, "id,name\n1,run.paje\n"); },
+       "{DB}: not a tracedb database (file is not a database)"},
+      {"RandomBytes",
+       +[](const std::string& p) {
+         std::string bytes;
+         for (unsigned i = 0; i < 8192; ++i) bytes += static_cast<char>((i * 2654435761u) >> 24);
+         WriteText(p, bytes);
+       },
+       "{DB}: not a tracedb database (file is not a database)"},
+      {"AnotherProgramsSqlite",
+       +[](const std::string& p) {
+         SqliteConnection c(p);
+         c.Exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')");
+       },
+       "{DB}: not a tracedb database (it has tables but no schema_version table)"},
+      {"ArchiveCutShort",
+       +[](const std::string& p) {
+         std::string whole = FreshDbPath("whole.sqlite");
+         RunTracedb({"ingest", "-q", "--db", whole, WriteTempFile("w.paje", Header())});
+         WriteText(p, FileBytes(whole).substr(0, 40000));
+       },
+       "{DB}: database disk image is malformed"},
+  };
+}
+
+INSTANTIATE_TEST_SUITE_P(Hostile, BadDatabase, ::testing::ValuesIn(BadDbs()), RowName<BadDb>);
+
+// Only ingest creates an archive; the others refuse a missing one (dump
+// --db used to create an empty database there).
+TEST(HostileDatabase, ReadingCommandsDoNotCreateAMissingDatabase) {
+  std::string folder = FolderFor("NoDatabase");
+  std::string db = folder + "/archive.sqlite";
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"list", "--db", db},
+                                             {"info", "--db", db, "1"},
+                                             {"delete", "--db", db, "1"},
+                                             {"query", "--db", db, "SELECT 1"},
+                                             {"dump", "--db", db, "1"}}) {
+    ChildRun run = RunTracedb(args);
+    EXPECT_EQ(run.exit_code, 1) << args[0];
+    EXPECT_EQ(run.err, "tracedb: " + db + ": no such database (tracedb ingest --db " + db +
+                           " FILE creates it)\n")
+        << args[0];
+    EXPECT_EQ(Contents(folder), std::vector<std::string>{}) << args[0];
+  }
+}
+
+TEST(HostileDatabase, IngestIntoAMissingFolderSaysWhy) {
+  std::string db = FolderFor("NoFolder") + "/missing/archive.sqlite";
+  ChildRun run = RunTracedb({"ingest", "-q", "--db", db, WriteTempFile("nf.paje", Header())});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: " + db + ": cannot open the database: No such file or directory\n");
+}
+
+}  // namespace
+}  // namespace tracedb::testing
+
+namespace tracedb::testing {
+namespace {
+
+// ---- TRACE arguments made of digits --------------------------------------
+
+// An archive where names and ids collide: trace 1 "a.paje", trace 2 named
+// "1", trace 3 named "7".
+class TraceArgument : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = FolderFor("TraceArgument");
+    db_ = folder_ + "/archive.sqlite";
+    Load("a.paje", "12 1 E t1 a\n");
+    Load("1", "12 1 E t1 one\n");
+    Load("7", "12 1 E t1 seven\n");
+  }
+
+  void Load(const std::string& name, const std::string& body) {
+    std::string path = folder_ + "/" + name;
+    std::ofstream(path, std::ios::binary) << Header() + body;
+    ChildRun run = RunTracedb({"ingest", "-q", "--db", db_, path});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+  }
+
+  // The id `info --json` shows for `trace`, or its error.
+  std::string InfoId(const std::string& trace) {
+    ChildRun run = RunTracedb({"info", "--json", "--db", db_, trace});
+    if (run.exit_code != 0) return run.err;
+    size_t comma = run.out.find(',');
+    return run.out.substr(0, comma);
+  }
+
+  std::string Ambiguous(const std::string& n, const std::string& trace, const std::string& name,
+                        const std::string& other) {
+    return "tracedb: " + db_ + ": \"" + n + "\" is both the id of trace " + trace + " (" + name +
+           ") and the name of trace " + other + " (complete); say id:" + n + " or name:" + n + "\n";
+  }
+
+  std::string folder_;
+  std::string db_;
+};
+
+TEST_F(TraceArgument, DigitsThatAreAnIdAndAnotherTracesNameAreRefused) {
+  std::string refused = Ambiguous("1", "1", "a.paje", "2");
+  EXPECT_EQ(InfoId("1"), refused);
+  ChildRun dump = RunTracedb({"dump", "--db", db_, "1"});
+  EXPECT_EQ(dump.exit_code, 1);
+  EXPECT_EQ(dump.err, refused);
+  EXPECT_EQ(dump.out, "");
+  ChildRun del = RunTracedb({"delete", "--db", db_, "1"});
+  EXPECT_EQ(del.exit_code, 1);
+  EXPECT_EQ(del.err, refused);
+  SqliteConnection c(db_);
+  EXPECT_EQ(Rows(c, "SELECT id, name FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|a.paje", "2|1", "3|7"}));
+}
+
+TEST_F(TraceArgument, IdAndNamePrefixesSayWhich) {
+  EXPECT_EQ(InfoId("id:1"), "{\"id\":1");
+  EXPECT_EQ(InfoId("name:1"), "{\"id\":2");
+  EXPECT_EQ(InfoId("name:a.paje"), "{\"id\":1");
+  EXPECT_EQ(InfoId("a.paje"), "{\"id\":1");
+  EXPECT_EQ(InfoId("id:7"), "tracedb: " + db_ + ": no trace 'id:7' (see tracedb list)\n");
+  EXPECT_EQ(InfoId("name:3"), "tracedb: " + db_ + ": no trace 'name:3' (see tracedb list)\n");
+  CliRun file = Tracedb("dump " + folder_ + "/1");
+  ChildRun stored = RunTracedb({"dump", "--db", db_, "name:1"});
+  EXPECT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_EQ(SortedLines(stored.out), SortedLines(file.out));
+}
+
+TEST_F(TraceArgument, BareDigitsAreAnIdOrElseAName) {
+  EXPECT_EQ(InfoId("2"), "{\"id\":2");  // its name is "1"; no trace is named "2"
+  EXPECT_EQ(InfoId("3"), "{\"id\":3");  // its name is "7"
+  EXPECT_EQ(InfoId("7"), "{\"id\":3");  // no trace 7: the trace named "7"
+  EXPECT_EQ(InfoId("9"), "tracedb: " + db_ + ": no trace '9' (see tracedb list)\n");
+}
+
+TEST_F(TraceArgument, OnceTheCollisionIsGoneDigitsWorkAgain) {
+  ChildRun del = RunTracedb({"delete", "--db", db_, "name:1"});
+  EXPECT_EQ(del.exit_code, 0) << del.err;
+  EXPECT_EQ(del.err, "deleted trace 2 (1)\n");
+  EXPECT_EQ(InfoId("1"), "{\"id\":1");
+}
+
+}  // namespace
+}  // namespace tracedb::testing
