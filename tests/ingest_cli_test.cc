@@ -115,6 +115,34 @@ TEST_P(IngestCli, DumpOfTheStoredTraceEqualsDumpOfTheFile) {
   }
 }
 
+// Values that are plain numbers are held as numbers when read back
+// (sim/registry.h); these are the spellings that must not change on the way.
+TEST_P(IngestCli, NumberLikeValuesComeBackSpelledAsStored) {
+  std::string path = TraceFile("numbers.paje",
+                               "12 1.0 E t1 42\n"
+                               "12 1.1 E t1 -42\n"
+                               "12 1.2 E t1 007\n"
+                               "12 1.3 E t1 -0\n"
+                               "12 1.4 E t1 +3\n"
+                               "12 1.5 E t1 18446744073709551615\n"
+                               "12 1.6 E t1 18446744073709551616\n"
+                               "12 1.7 E t1 0\n");
+  TestDatabase database(GetParam(), "numbers");
+  ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + path).exit_code, 0);
+  CliRun file = Tracedb("dump " + path);
+  CliRun stored = Tracedb("dump --db " + database.url() + " numbers.paje");
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_EQ(SortedLines(stored.out), SortedLines(file.out));
+  EXPECT_EQ(SortedLines(stored.out),
+            Expect({WorldContainers("1.7"),
+                    {"Event, thread1, Ev, 1.000000, 42", "Event, thread1, Ev, 1.100000, -42",
+                     "Event, thread1, Ev, 1.200000, 007", "Event, thread1, Ev, 1.300000, -0",
+                     "Event, thread1, Ev, 1.400000, +3",
+                     "Event, thread1, Ev, 1.500000, 18446744073709551615",
+                     "Event, thread1, Ev, 1.600000, 18446744073709551616",
+                     "Event, thread1, Ev, 1.700000, 0"}}));
+}
+
 TEST_P(IngestCli, ABadTraceAmongGoodOnesFailsAloneAndLeavesNoRows) {
   std::string a = TraceFile("a.paje");
   std::string b = TraceFile("b.paje", "8 1.0 S t1 A\n12 2.0 E nosuch x\n");

@@ -1,5 +1,6 @@
 #include "db/stored_trace_reader.h"
 
+#include <charconv>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,23 @@ void CheckReference(const std::string& database, const char* table, const char* 
   }
 }
 
+// A value that is only its number, as the Paraver mapper makes them: kept
+// as a number again, so that reading a trace back takes as little memory
+// as making it. Any other spelling ("007", "-0", "+3") is a named value.
+uint32_t AddValue(Registry* registry, ValueInfo info) {
+  std::string_view text = info.name;
+  bool negative = text.starts_with('-');
+  if (negative) text.remove_prefix(1);
+  uint64_t magnitude = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), magnitude);
+  bool canonical = error == std::errc() && end == text.data() + text.size() && !text.empty() &&
+                   (text[0] != '0' || text.size() == 1) && !(negative && magnitude == 0);
+  if (!canonical || !info.alias.empty() || !info.color.empty()) {
+    return registry->AddValue(std::move(info));
+  }
+  return registry->AddNumberedValue(info.type, negative, magnitude);
+}
+
 void ReadRegistry(const std::string& database, const SelectRows& select, Registry* registry) {
   auto types = select(
       "SELECT id, parent_id, kind, name, alias, start_type_id, end_type_id "
@@ -72,7 +90,7 @@ void ReadRegistry(const std::string& database, const SelectRows& select, Registr
       select("SELECT id, type_id, name, alias, color FROM value WHERE trace_id = $1 ORDER BY id");
   while (values->Next()) {
     CheckReference(database, "value", "type", values->Int(1), registry->type_count());
-    uint32_t id = registry->AddValue({.name = values->Text(2),
+    uint32_t id = AddValue(registry, {.name = values->Text(2),
                                       .alias = values->Text(3),
                                       .type = Id(*values, 1),
                                       .color = values->Text(4)});

@@ -56,8 +56,8 @@ std::optional<TraceRecord> FindTraceBySpec(std::string_view spec, const TraceLoo
   if (named.empty()) return by_id;
   std::string text(spec);
   throw DbError(database, "\"" + text + "\" is both the id of trace " + std::to_string(by_id->id) +
-                              " (" + by_id->info.name + ") and the name of " +
-                              TracesNamed(named) + "; say id:" + text + " or name:" + text);
+                              " (" + by_id->info.name + ") and the name of " + TracesNamed(named) +
+                              "; say id:" + text + " or name:" + text);
 }
 
 }  // namespace tracedb

@@ -58,12 +58,15 @@ void BatchingSink::Finish() {
     batch_.types.push_back(TypeRecord{id, t.parent, std::string(TypeKindName(t.kind)), t.name, t.alias,
                                       t.start_type, t.end_type});
   }
-  for (uint32_t id = 0; id < registry_.value_count(); ++id) {
-    const ValueInfo& v = registry_.value(id);
-    batch_.values.push_back(ValueRecord{id, v.type, v.name, v.alias, v.color});
-  }
   counts_.types = static_cast<int64_t>(registry_.type_count());
   counts_.values = static_cast<int64_t>(registry_.value_count());
+  // A Paraver trace can have millions of values: in batches like any rows.
+  for (uint32_t id = 0; id < registry_.value_count(); ++id) {
+    ValueInfo v = registry_.value(id);
+    batch_.values.push_back(ValueRecord{id, v.type, std::move(v.name), std::move(v.alias),
+                                        std::move(v.color)});
+    if (batch_.values.size() >= batch_rows_) EmitBatch();
+  }
   EmitBatch();
 }
 

@@ -87,7 +87,7 @@ void DumpWriter::OnState(const StateRow& row) {
   Sep();
   Fixed(row.depth);
   Sep();
-  Text(registry_.value(row.value).name);
+  Text(registry_.value_name(row.value, digits_));
   Extras(row.extras);
   EndLine();
 }
@@ -100,7 +100,7 @@ void DumpWriter::OnEvent(const EventRow& row) {
   Sep();
   Fixed(row.time);
   Sep();
-  Text(registry_.value(row.value).name);
+  Text(registry_.value_name(row.value, digits_));
   Extras(row.extras);
   EndLine();
 }
@@ -134,7 +134,7 @@ void DumpWriter::OnLink(const LinkRow& row) {
   Sep();
   Fixed(row.end - row.start);
   Sep();
-  Text(registry_.value(row.value).name);
+  Text(registry_.value_name(row.value, digits_));
   Sep();
   ContainerName(row.start_container);
   Sep();

@@ -35,8 +35,8 @@ class DumpWriter : public EntitySink {
  private:
   void Text(std::string_view s);
   void Sep() { Text(", "); }
-  void Fixed(double v);     // %.6f
-  void General(double v);   // %g
+  void Fixed(double v);    // %.6f
+  void General(double v);  // %g
   void ContainerName(int64_t id);
   void Extras(const tracedb::Extras& extras);
   void EndLine();
@@ -45,6 +45,7 @@ class DumpWriter : public EntitySink {
   std::FILE* out_;
   DumpOptions options_;
   std::string buffer_;
+  NumberDigits digits_;  // where numbered values are spelled
 };
 
 }  // namespace tracedb

@@ -1,5 +1,7 @@
 #include "sim/registry.h"
 
+#include <charconv>
+
 namespace tracedb {
 
 Registry::Registry() {
@@ -30,8 +32,32 @@ uint32_t Registry::AddType(TypeInfo info) {
 uint32_t Registry::AddValue(ValueInfo info) {
   auto id = static_cast<uint32_t>(values_.size());
   value_index_[info.type].Insert(IdentifierOf(info.name, info.alias), id);
-  values_.push_back(std::move(info));
+  values_.push_back({named_values_.size(), info.type, ValueSlot::Kind::kNamed});
+  named_values_.push_back(std::move(info));
   return id;
+}
+
+uint32_t Registry::AddNumberedValue(uint32_t type, bool negative, uint64_t magnitude) {
+  auto id = static_cast<uint32_t>(values_.size());
+  values_.push_back(
+      {magnitude, type, negative ? ValueSlot::Kind::kNegative : ValueSlot::Kind::kPositive});
+  return id;
+}
+
+ValueInfo Registry::value(uint32_t id) const {
+  const ValueSlot& slot = values_[id];
+  if (slot.kind == ValueSlot::Kind::kNamed) return named_values_[slot.number];
+  NumberDigits digits;
+  return ValueInfo{.name = std::string(value_name(id, digits)), .type = slot.type};
+}
+
+std::string_view Registry::value_name(uint32_t id, NumberDigits& digits) const {
+  const ValueSlot& slot = values_[id];
+  if (slot.kind == ValueSlot::Kind::kNamed) return named_values_[slot.number].name;
+  char* begin = digits.data();
+  if (slot.kind == ValueSlot::Kind::kNegative) *begin++ = '-';
+  char* end = std::to_chars(begin, digits.data() + digits.size(), slot.number).ptr;
+  return {digits.data(), static_cast<size_t>(end - digits.data())};
 }
 
 uint32_t Registry::AddContainer(ContainerInfo info) {

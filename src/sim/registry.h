@@ -4,8 +4,16 @@
 //
 // Identifier rule (paje-format.md): an Alias if there is one, else the Name.
 // Id 0 is the root type and the root container, both named "0".
+//
+// Numbered values are the exception to "names stay": a Paraver event value
+// with no .pcf label is only a number, and hardware counters make millions
+// of them. They are kept as their number (16 bytes, against some 300 for a
+// named value and its index entry) and spelled when asked for; they have no
+// alias or colour and FindValue does not see them (their maker keeps its
+// own number -> id table).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,7 +32,7 @@ struct TypeInfo {
   std::string name;
   std::string alias;
   TypeKind kind;
-  int64_t parent;          // kNoParent for the root type
+  int64_t parent;           // kNoParent for the root type
   int64_t start_type = -1;  // link types: container types of the two ends
   int64_t end_type = -1;
 };
@@ -35,6 +43,9 @@ struct ValueInfo {
   uint32_t type;
   std::string color;  // as the trace wrote it; empty when none
 };
+
+// Room to spell a numbered value: "-" and up to 20 digits.
+using NumberDigits = std::array<char, 24>;
 
 struct ContainerInfo {
   std::string name;
@@ -64,10 +75,16 @@ class Registry {
 
   uint32_t AddType(TypeInfo info);
   uint32_t AddValue(ValueInfo info);
+  // A value named by its decimal number, "-" first when `negative`.
+  uint32_t AddNumberedValue(uint32_t type, bool negative, uint64_t magnitude);
   uint32_t AddContainer(ContainerInfo info);
 
   const TypeInfo& type(uint32_t id) const { return types_[id]; }
-  const ValueInfo& value(uint32_t id) const { return values_[id]; }
+  // A copy: numbered values have no ValueInfo of their own.
+  ValueInfo value(uint32_t id) const;
+  // The name alone, without copying; a numbered value's is spelled into
+  // `digits`, which must outlive the view.
+  std::string_view value_name(uint32_t id, NumberDigits& digits) const;
   const ContainerInfo& container(uint32_t id) const { return containers_[id]; }
   size_t type_count() const { return types_.size(); }
   size_t value_count() const { return values_.size(); }
@@ -75,7 +92,16 @@ class Registry {
 
  private:
   std::vector<TypeInfo> types_;
-  std::vector<ValueInfo> values_;
+  // One slot per value id: a named value's index in named_values_, or a
+  // numbered value's number.
+  struct ValueSlot {
+    uint64_t number;
+    uint32_t type;
+    enum class Kind : uint32_t { kNamed, kPositive, kNegative } kind;
+  };
+
+  std::vector<ValueSlot> values_;
+  std::vector<ValueInfo> named_values_;
   std::vector<ContainerInfo> containers_;
   NameIndex type_index_;
   std::vector<NameIndex> value_index_;  // per type id

@@ -231,7 +231,10 @@ uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventVal
   const std::string* label = nullptr;
   auto labels = pcf_.event_values.find(paraver_type);
   if (labels != pcf_.event_values.end()) label = Find(labels->second, value);
-  uint32_t id = registry_->AddValue(LabelledValue(ToText(value), label, type));
+  // Unlabelled ones (hardware counters: millions) are kept as numbers.
+  uint32_t id = label == nullptr
+                    ? registry_->AddNumberedValue(type, value.negative, value.magnitude)
+                    : registry_->AddValue(LabelledValue(ToText(value), label, type));
   event_values_.Insert(value.magnitude, space, id);
   return id;
 }
@@ -239,7 +242,7 @@ uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventVal
 uint32_t TraceMapper::TagValue(int64_t tag) {
   auto key = static_cast<uint64_t>(tag);
   if (auto id = tag_values_.Find(key, 0)) return *id;
-  uint32_t id = registry_->AddValue({.name = std::to_string(tag), .type = link_type_});
+  uint32_t id = registry_->AddNumberedValue(link_type_, tag < 0, tag < 0 ? 0 - key : key);
   tag_values_.Insert(key, 0, id);
   return id;
 }
