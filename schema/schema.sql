@@ -51,7 +51,11 @@ CREATE TABLE trace (
   event_count     INTEGER,
   variable_count  INTEGER,
   link_count      INTEGER,
-  metadata        TEXT               -- JSON object of format-specific header facts
+  metadata        TEXT,              -- JSON object of format-specific header facts
+  skipped_lines   INTEGER NOT NULL DEFAULT 0,  -- bad lines a lenient load (--on-error skip)
+                                     --   left out; 0 for a strict load; set when complete
+  skipped_errors  TEXT               -- the first 10 of them, "FILE:LINE: problem" each on a
+                                     --   line of its own; NULL when none was skipped
 );
 CREATE INDEX trace_sha256 ON trace (sha256);
 

@@ -122,7 +122,7 @@ TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
                 "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
-                "\"variable_count\":26,\"link_count\":12,\"metadata\":null},\n"
+                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,\"skipped_errors\":null},\n"
                 "{\"id\":2,\"name\":\"small.paje\",\"path\":\"" +
                 small_ + "\",\"format\":\"paje\",\"size_bytes\":" +
                 std::to_string(std::filesystem::file_size(small_)) + ",\"sha256\":\"" +
@@ -131,7 +131,7 @@ TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
                 "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":3.0,\"container_count\":4,\"state_count\":3,\"event_count\":1,"
-                "\"variable_count\":1,\"link_count\":1,\"metadata\":null}\n"
+                "\"variable_count\":1,\"link_count\":1,\"metadata\":null,\"skipped_lines\":0,\"skipped_errors\":null}\n"
                 "]\n");
 }
 
@@ -205,6 +205,8 @@ TEST_P(ArchiveCli, InfoShowsTheTraceRowAndRowsPerType) {
                 "variable_count   1\n"
                 "link_count       1\n"
                 "metadata\n"
+                "skipped_lines    0\n"
+                "skipped_errors\n"
                 "\n"
                 "id  kind       name    alias  rows\n"
                 " 0  container  0                 1\n"
@@ -227,7 +229,7 @@ TEST_P(ArchiveCli, InfoJsonIsOneObjectWithItsTypes) {
                 "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
-                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"types\":["
+                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,\"skipped_errors\":null,\"types\":["
                 "{\"id\":0,\"kind\":\"container\",\"name\":\"0\",\"alias\":null,\"rows\":1},"
                 "{\"id\":1,\"kind\":\"container\",\"name\":\"Cluster\",\"alias\":\"CLUSTER\","
                 "\"rows\":1},"

@@ -18,8 +18,8 @@ const ObjectModel& Objects() {
 
 std::string Problem(std::string_view text) {
   ParsedRecords parsed = ParseRecords(text, Objects());
-  if (!parsed.problem) return "no problem";
-  return std::to_string(parsed.problem->line) + ": " + parsed.problem->text;
+  if (parsed.problems.empty()) return "no problem";
+  return std::to_string(parsed.problems[0].line) + ": " + parsed.problems[0].text;
 }
 
 TEST(ParaverRecords, StateRecord) {
@@ -33,7 +33,7 @@ TEST(ParaverRecords, StateRecord) {
   EXPECT_EQ(r.time, 10);
   EXPECT_EQ(r.end, 20);
   EXPECT_EQ(r.value, 3);
-  EXPECT_FALSE(p.problem);
+  EXPECT_TRUE(p.problems.empty());
 }
 
 TEST(ParaverRecords, OpenStateEndsWithMinusOne) {
@@ -134,8 +134,8 @@ TEST(ParaverRecords, CpuNotInTheHeader) {
   EXPECT_EQ(Problem("2:5:1:1:1:50:1:2\n"), "1: CPU 5 is not in the header (4 CPUs)");
   ObjectModel no_resources(ParseHeader("#Paraver (d):9:0:1:1(1:0)"));
   ParsedRecords p = ParseRecords("1:1:1:1:1:0:5:1\n", no_resources);
-  ASSERT_TRUE(p.problem);
-  EXPECT_EQ(p.problem->text, "CPU 1 is not in the header (no resource model)");
+  ASSERT_EQ(p.problems.size(), 1u);
+  EXPECT_EQ(p.problems[0].text, "CPU 1 is not in the header (no resource model)");
 }
 
 TEST(ParaverRecords, ThreadOnACpuOfAnotherNode) {
@@ -145,11 +145,20 @@ TEST(ParaverRecords, ThreadOnACpuOfAnotherNode) {
             "1: thread 1.2.1 is on node 2 but CPU 1 is on node 1");
 }
 
-TEST(ParaverRecords, TheFirstBadLineStopsTheBlock) {
-  ParsedRecords p = ParseRecords("1:1:1:1:1:0:5:1\nbad\n1:1:1:1:1:5:6:1\n", Objects());
-  EXPECT_EQ(p.records.size(), 1u);
-  ASSERT_TRUE(p.problem);
-  EXPECT_EQ(p.problem->line, 2u);
+// The in-order stage decides whether a bad line fails the read or is
+// skipped: the parser goes on after it, and leaves nothing of it behind.
+TEST(ParaverRecords, ABadLineIsLeftOutAndTheBlockGoesOn) {
+  ParsedRecords p = ParseRecords(
+      "1:1:1:1:1:0:5:1\nbad\n2:1:1:1:1:5:7:1:8:x\n1:1:1:1:1:5:6:1\n", Objects());
+  ASSERT_EQ(p.records.size(), 2u);
+  EXPECT_EQ(p.records[0].line, 1u);
+  EXPECT_EQ(p.records[1].line, 4u);
+  EXPECT_TRUE(p.pairs.empty());  // the pair 7:1 of the bad event line went with it
+  ASSERT_EQ(p.problems.size(), 2u);
+  EXPECT_EQ(p.problems[0].line, 2u);
+  EXPECT_EQ(p.problems[0].text, "unknown record type 'bad'");
+  EXPECT_EQ(p.problems[1].line, 3u);
+  EXPECT_EQ(p.problems[1].text, "VALUE is not an integer: 'x'");
 }
 
 }  // namespace

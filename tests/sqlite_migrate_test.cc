@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "db/db_error.h"
+#include "db/migration_list.h"
 #include "sqlite_test_support.h"
 
 namespace tracedb::testing {
@@ -39,10 +40,13 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 1u);
+  ASSERT_EQ(rows.size(), 2u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
+  EXPECT_TRUE(std::regex_match(
+      rows[1], std::regex(R"(2\|skipped_lines\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[1];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -107,7 +111,21 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (auto& thread : threads) thread.join();
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
-  EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"), std::vector<std::string>{"1"});
+  EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
+            (std::vector<std::string>{"1", "2"}));
+}
+
+// Traces loaded before 0002 were all loaded strictly: they skipped nothing.
+TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
+  SqliteConnection connection(FreshDbPath("upgrade.sqlite"));
+  ApplyMigrations(connection, SqliteMigrations().first(1));
+  connection.Exec(
+      "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
+      " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
+  Migrate(connection);
+  EXPECT_EQ(SchemaVersion(connection), 2);
+  EXPECT_EQ(Rows(connection, "SELECT name, skipped_lines, skipped_errors FROM trace"),
+            std::vector<std::string>{"old|0|NULL"});
 }
 
 }  // namespace

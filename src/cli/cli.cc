@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -129,6 +130,32 @@ int64_t NumberOption(const cxxopts::ParseResult& result, const std::string& name
   return value;
 }
 
+void AddOnErrorOptions(cxxopts::Options& options) {
+  options.add_options()("on-error", "a bad line: fail (stop there) or skip it and go on",
+                        cxxopts::value<std::string>()->default_value("fail"), "WHAT")(
+      "max-errors", "with --on-error skip: fail once more than N lines were skipped",
+      cxxopts::value<std::string>(), "N");
+}
+
+BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result, const char* command) {
+  BadLineOptions options;
+  std::string on_error = result["on-error"].as<std::string>();
+  if (on_error == "skip") {
+    options.on_error = OnError::kSkip;
+  } else if (on_error != "fail") {
+    throw UsageError(std::string(command) + ": --on-error must be fail or skip, not '" + on_error +
+                     "'");
+  }
+  if (result.count("max-errors")) {
+    if (options.on_error != OnError::kSkip) {
+      throw UsageError(std::string(command) + ": --max-errors needs --on-error skip");
+    }
+    options.max_skipped = static_cast<uint64_t>(NumberOption(
+        result, "max-errors", command, 0, std::numeric_limits<int64_t>::max()));
+  }
+  return options;
+}
+
 int Dump(int argc, char** argv) {
   cxxopts::Options options = NewOptions("dump");
   options.add_options()("db", "print trace TRACE (an id or name) stored in database DB instead",
@@ -139,6 +166,7 @@ int Dump(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("0"),
       "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
+  AddOnErrorOptions(options);
   options.parse_positional({"file"});
   auto result = Parse(options, "dump", argc, argv);
   if (!result) return 0;
@@ -150,6 +178,7 @@ int Dump(int argc, char** argv) {
   args.threads = static_cast<int>(NumberOption(*result, "threads", "tracedb dump", 0, kMaxThreads));
   if (result->count("db")) args.db = DatabaseArgument(*result);
   args.input = FormatArguments(*result, "tracedb dump");
+  args.bad_lines = OnErrorArguments(*result, "tracedb dump");
   return RunDump(args);
 }
 
@@ -166,6 +195,7 @@ int Ingest(int argc, char** argv) {
            "N")("q,quiet", "no progress and no summary on stderr")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
+  AddOnErrorOptions(options);
   options.parse_positional({"files"});
   auto result = Parse(options, "ingest", argc, argv);
   if (!result) return 0;
@@ -181,6 +211,7 @@ int Ingest(int argc, char** argv) {
                   .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
                   .quiet = (*result)["quiet"].as<bool>()};
   args.input = FormatArguments(*result, "tracedb ingest");
+  args.bad_lines = OnErrorArguments(*result, "tracedb ingest");
   return RunIngest(args);
 }
 
@@ -200,6 +231,7 @@ int Watch(int argc, char** argv) {
       "N")("threads", "parser threads per load, 0 to 64 (0: one per core beyond the first)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
+  AddOnErrorOptions(options);
   options.parse_positional({"dir"});
   auto result = Parse(options, "watch", argc, argv);
   if (!result) return 0;
@@ -216,7 +248,8 @@ int Watch(int argc, char** argv) {
                      NumberOption(*result, "batch-size", "tracedb watch", 1, kMaxBatchRows)),
                  .threads = static_cast<int>(
                      NumberOption(*result, "threads", "tracedb watch", 0, kMaxThreads)),
-                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
+                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
+                 .bad_lines = OnErrorArguments(*result, "tracedb watch")};
   if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
   if (!(args.stable_seconds >= 0))
     throw UsageError("tracedb watch: --stable-seconds must be 0 or more");

@@ -16,11 +16,25 @@ constexpr const char* kDatabaseNote =
     "'id:N' or 'name:TEXT' says which, and a bare N that is the id of one\n"
     "trace and the name of another is refused as ambiguous.\n";
 
+// Said once for every command that reads trace files.
+constexpr const char* kBadLinesNote =
+    "Bad lines: by default (--on-error fail) the first one stops the read.\n"
+    "--on-error skip reads on past each bad body line as if it were not\n"
+    "there: a bad number, an undefined event id, a wrong field count, or an\n"
+    "event the simulation refuses (unknown container, pop of an empty stack,\n"
+    "time going backwards, link value mismatch). Each is logged on stderr,\n"
+    "in file order, as 'FILE:LINE: problem (line skipped)'. --max-errors N\n"
+    "fails the read at the bad line after the first N skipped. Whatever is\n"
+    "not one line's fault still fails it: an unreadable or cut file, a bad\n"
+    "header line (%EventDef, the Paraver header), a database error, and\n"
+    "links whose other half never came (-z drops those).\n";
+
 constexpr CommandHelp kCommands[] = {
     {
         "dump",
         "print a Pajé or Paraver trace's entities in pj_dump's format",
-        "[-u] [-z] [--threads N] [--format F] FILE\n"
+        "[-u] [-z] [--threads N] [--format F]\n"
+        "                    [--on-error fail|skip] [--max-errors N] FILE\n"
         "       tracedb dump --db DB [-u] TRACE",
         "Print every entity of a trace, one line each, in pj_dump's format:\n"
         "containers, states (with their nesting depth), events, variables and\n"
@@ -33,19 +47,30 @@ constexpr CommandHelp kCommands[] = {
         "With --db, prints TRACE as stored in that database instead, the\n"
         "same way (the tests check that both agree).\n"
         "\n"
-        "A bad trace is reported as FILE:LINE: problem, with exit code 1.\n",
+        "A bad trace is reported as FILE:LINE: problem, with exit code 1.\n"
+        "\n"
+        "%BAD"
+        "With --on-error skip, dump prints what the good lines make (what\n"
+        "ingest --on-error skip stores) and exits with 0, unless there were\n"
+        "more bad lines than --max-errors allows (exit code 1). When lines were\n"
+        "skipped, the last line on stderr counts them ('FILE: N bad line(s)\n"
+        "skipped; ...'): a script that must not take a partial dump for a\n"
+        "whole one keeps the default, or looks for that line.\n",
         "# The states of a trace, with their user-defined fields\n"
         "tracedb dump -u examples/ring.paje | grep ^State\n"
         "# A compressed Paraver trace (run.pcf and run.row beside it)\n"
         "tracedb dump run.prv.gz > run.dump\n"
         "# Trace 3 of an archive\n"
-        "tracedb dump --db runs.sqlite 3\n",
+        "tracedb dump --db runs.sqlite 3\n"
+        "# A trace from a buggy tracer: its good lines, at most 100 bad ones\n"
+        "tracedb dump --on-error skip --max-errors 100 run.paje\n",
     },
     {
         "ingest",
         "load traces into a database (SQLite file by default)",
         "[--db DB] [--comment TEXT] [--force] [-z] [-q]\n"
-        "                      [--format F] [--batch-size N] [--threads N] FILE...",
+        "                      [--format F] [--batch-size N] [--threads N]\n"
+        "                      [--on-error fail|skip] [--max-errors N] FILE...",
         "Load Pajé or Paraver traces (plain, .gz, or - for stdin) into a\n"
         "database, each as one trace of the archive (a Paraver NAME.prv with\n"
         "NAME.pcf and NAME.row beside it). A trace becomes visible only when it\n"
@@ -57,20 +82,29 @@ constexpr CommandHelp kCommands[] = {
         "schema on first use. Each FILE is read twice (its SHA-256 first): a\n"
         "pipe or a device cannot be a FILE; give its content on stdin instead.\n"
         "\n"
+        "%BAD"
+        "A trace loaded with skipped lines is complete but not the whole file:\n"
+        "its summary line says how many were skipped, and its trace row keeps\n"
+        "the count (skipped_lines, 0 for a strict load) and the first ten\n"
+        "(skipped_errors), which list --json and info show.\n"
+        "\n"
         "%DB",
         "# Two runs into a SQLite archive, with a note\n"
         "tracedb ingest --db runs.sqlite --comment 'baseline' run1.paje run2.prv\n"
         "# Into PostgreSQL (the password from ~/.pgpass or $PGPASSWORD)\n"
         "tracedb ingest --db postgresql://alice@db1/traces run3.paje.gz\n"
         "# From a pipe\n"
-        "zcat run4.paje.gz | tracedb ingest --db runs.sqlite -\n",
+        "zcat run4.paje.gz | tracedb ingest --db runs.sqlite -\n"
+        "# Skip the bad lines of a buggy tracer's output, but not too many\n"
+        "tracedb ingest --on-error skip --max-errors 1000 run5.paje\n",
     },
     {
         "watch",
         "load every trace file that appears in a folder, until stopped",
         "[--db DB] [--jobs N] [--stable-seconds S] [--once]\n"
         "                     [--grace-seconds S] [--comment TEXT] [-z]\n"
-        "                     [--batch-size N] [--threads N] DIR",
+        "                     [--batch-size N] [--threads N]\n"
+        "                     [--on-error fail|skip] [--max-errors N] DIR",
         "Load every trace file that appears in DIR into a database, as ingest\n"
         "would, up to --jobs at a time, and move it to DIR/done/, or to\n"
         "DIR/failed/ with NAME.log beside it holding the error. A file is taken\n"
@@ -86,6 +120,11 @@ constexpr CommandHelp kCommands[] = {
         "loads get --grace-seconds to finish, then are abandoned, leaving\n"
         "nothing in the database and their files in DIR; a second signal\n"
         "abandons them at once.\n"
+        "\n"
+        "%BAD"
+        "A trace loaded with skipped lines goes to done/; its line on stderr\n"
+        "says how many ('done FILE -> trace ID (N rows, K bad line(s) skipped,\n"
+        "S s)'), and its trace row keeps them, as with ingest.\n"
         "\n"
         "%DB",
         "# The service: every trace written to /spool, four at a time\n"
@@ -220,10 +259,14 @@ std::string Indented(std::string_view text) {
   return out;
 }
 
-// The description with "%DB" standing for kDatabaseNote.
+// The description with "%DB" standing for kDatabaseNote, "%BAD" for
+// kBadLinesNote followed by a blank line.
 std::string Description(std::string_view text) {
   std::string out(text);
   if (size_t at = out.find("%DB"); at != std::string::npos) out.replace(at, 3, kDatabaseNote);
+  if (size_t at = out.find("%BAD"); at != std::string::npos) {
+    out.replace(at, 4, std::string(kBadLinesNote) + "\n");
+  }
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "format/trace_format.h"
+#include "model/bad_lines.h"
 
 namespace tracedb {
 
@@ -24,6 +25,7 @@ struct DumpArgs {
   int threads = 0;                       // parser threads; 0: one per core beyond the first
   std::string db;                        // when set, `file` names a trace stored there
   FormatArgs input;
+  BadLineOptions bad_lines;  // --on-error, --max-errors (on_skip: set by RunDump)
 };
 
 int RunDump(const DumpArgs& args);
@@ -37,7 +39,8 @@ struct IngestArgs {
   bool force = false;                    // replace a trace already ingested
   bool ignore_incomplete_links = false;  // -z
   bool quiet = false;
-  FormatArgs input;  // for every file
+  FormatArgs input;          // for every file
+  BadLineOptions bad_lines;  // --on-error, --max-errors (on_skip: set by RunIngest)
 };
 
 // Exit code 0 when every file was ingested or skipped, 1 when any failed.
@@ -54,6 +57,7 @@ struct WatchArgs {
   size_t batch_rows = 100'000;
   int threads = 0;  // parser threads per load; 0: one per core beyond the first
   bool ignore_incomplete_links = false;  // -z
+  BadLineOptions bad_lines;  // --on-error, --max-errors (on_skip: set by RunWatch)
 };
 
 // Runs until SIGTERM/SIGINT (exit code 0), or with --once until the files

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/parse_workers.h"
+#include "cli/skip_log.h"
 #include "db/db_error.h"
 #include "db/open_archive.h"
 #include "format/paraver/paraver_reader.h"
@@ -33,17 +34,27 @@ int DumpStored(const DumpArgs& args) {
   return 0;
 }
 
+// The last line on stderr when lines were skipped: the output is complete
+// for what was read, but not the whole file.
+void ReportSkipped(const DumpArgs& args, const SkippedLines& skipped) {
+  if (skipped.count == 0) return;
+  spdlog::warn("{}: {} bad line(s) skipped; the output leaves them out", args.file,
+               skipped.count);
+}
+
 int DumpParaver(const DumpArgs& args, InputFile& input) {
   Registry registry;
   DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
   paraver::ReadOptions options{.parse_workers = ParseWorkers(args.threads),
-                               .keep_extras = args.user_fields};
+                               .keep_extras = args.user_fields,
+                               .bad_lines = WithSkipLog(args.bad_lines)};
   auto read = paraver::ReadParaverTrace(
       input, paraver::FindCompanions(args.file, args.input.pcf, args.input.row), options,
       &registry, &writer);
   writer.Flush();
   spdlog::info("{}: {} bytes, {} lines, {} records", args.file, read.bytes, read.lines,
                read.records);
+  ReportSkipped(args, read.skipped);
   return 0;
 }
 
@@ -58,7 +69,8 @@ int RunDump(const DumpArgs& args) {
     return DumpParaver(args, input);
   }
   DumpPipelineOptions options{.user_fields = args.user_fields,
-                              .ignore_incomplete_links = args.ignore_incomplete_links};
+                              .ignore_incomplete_links = args.ignore_incomplete_links,
+                              .bad_lines = WithSkipLog(args.bad_lines)};
   options.read.parse_workers = ParseWorkers(args.threads);
   DumpStats stats = DumpTrace(input, options, stdout);
   const SimulatorStats& s = stats.simulator;
@@ -70,6 +82,7 @@ int RunDump(const DumpArgs& args) {
     spdlog::info("{}: {} incomplete link(s) dropped", args.file, s.dropped_links);
   }
   spdlog::info("{}: {} bytes, {} lines, {} events", args.file, stats.bytes, stats.lines, s.events);
+  ReportSkipped(args, stats.skipped);
   return 0;
 }
 

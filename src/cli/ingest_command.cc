@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/ingest_file.h"
 #include "cli/progress_line.h"
+#include "cli/skip_log.h"
 #include "db/open_archive.h"
 #include "model/input_error.h"
 
@@ -80,8 +81,13 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
   IngestFileOptions options{.batch_rows = args.batch_rows,
                             .threads = args.threads,
                             .force = args.force,
-                            .ignore_incomplete_links = args.ignore_incomplete_links};
+                            .ignore_incomplete_links = args.ignore_incomplete_links,
+                            .bad_lines = WithSkipLog(args.bad_lines)};
   options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
+  options.bad_lines.on_skip = [&, log = options.bad_lines.on_skip](const InputError& e) {
+    progress.Clear();  // the warning gets a line of its own
+    log(e);
+  };
   IngestFileOutcome outcome;
   try {
     outcome = IngestTraceFile(archive, file, options);
@@ -99,6 +105,9 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
   }
   std::string replaced =
       outcome.replaced ? ", replacing trace " + std::to_string(*outcome.replaced) : "";
+  if (outcome.skipped_lines > 0) {
+    replaced += "; " + std::to_string(outcome.skipped_lines) + " bad line(s) skipped";
+  }
   std::fprintf(
       stderr, "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s; load %.1f s, index %.1f s)%s\n",
       given.c_str(), static_cast<long long>(outcome.trace_id), static_cast<long long>(outcome.rows),

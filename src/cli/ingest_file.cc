@@ -34,7 +34,26 @@ TraceInfo DescribeFile(const std::string& given, const std::string& readable,
   return info;
 }
 
-TraceSummary Summarize(const IngestResult& r) {
+// Messages name the file that was read; stdin's copy is "-" to the user.
+std::string AsGiven(const PreparedFile& file, std::string message) {
+  if (file.given != file.path && message.rfind(file.path, 0) == 0) {
+    message = file.given + message.substr(file.path.size());
+  }
+  return message;
+}
+
+// "FILE:LINE: problem" lines, NULL when none was skipped.
+std::optional<std::string> SkippedErrors(const PreparedFile& file, const SkippedLines& skipped) {
+  if (skipped.first.empty()) return std::nullopt;
+  std::string text;
+  for (const std::string& error : skipped.first) {
+    if (!text.empty()) text += '\n';
+    text += AsGiven(file, error);
+  }
+  return text;
+}
+
+TraceSummary Summarize(const PreparedFile& file, const IngestResult& r) {
   return TraceSummary{.start_time = r.start_time,
                       .end_time = r.end_time,
                       .container_count = r.counts.containers,
@@ -42,7 +61,9 @@ TraceSummary Summarize(const IngestResult& r) {
                       .event_count = r.counts.events,
                       .variable_count = r.counts.variables,
                       .link_count = r.counts.links,
-                      .metadata = r.metadata};
+                      .metadata = r.metadata,
+                      .skipped_lines = static_cast<int64_t>(r.skipped.count),
+                      .skipped_errors = SkippedErrors(file, r.skipped)};
 }
 
 int64_t EntityRows(const RowCounts& c) {
@@ -53,19 +74,17 @@ double SecondsBetween(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double>(to - from).count();
 }
 
-// Messages name the file that was read; stdin's copy is "-" to the user.
-std::string AsGiven(const PreparedFile& file, std::string message) {
-  if (file.given != file.path && message.rfind(file.path, 0) == 0) {
-    message = file.given + message.substr(file.path.size());
-  }
-  return message;
-}
-
 IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
                       const IngestFileOptions& options) {
   IngestOptions pipeline{.batch_rows = options.batch_rows,
                          .parse_workers = ParseWorkers(options.threads),
-                         .ignore_incomplete_links = options.ignore_incomplete_links};
+                         .ignore_incomplete_links = options.ignore_incomplete_links,
+                         .bad_lines = options.bad_lines};
+  if (options.bad_lines.on_skip) {
+    pipeline.bad_lines.on_skip = [&](const InputError& e) {
+      options.bad_lines.on_skip(InputError(file.given, e.line(), e.problem()));
+    };
+  }
   // After each block is the one point where a load can stop early and
   // leave the pipeline's threads joined (the exception unwinds them).
   pipeline.progress = [&](uint64_t bytes, int64_t rows) {
@@ -142,8 +161,9 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
   try {
     IngestResult result = ReadRows(file, load->writer(), options);
     loaded = Clock::now();
-    load->Publish(Summarize(result), existing);
+    load->Publish(Summarize(file, result), existing);
     outcome.rows = EntityRows(result.counts);
+    outcome.skipped_lines = result.skipped.count;
     outcome.bytes = result.bytes;
   } catch (const IngestCancelled&) {
     // Not the file's fault: no failed row stays behind to say otherwise.

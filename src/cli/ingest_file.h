@@ -23,6 +23,7 @@
 #include "cli/commands.h"
 #include "db/archive.h"
 #include "format/paraver/companion_files.h"
+#include "model/bad_lines.h"
 
 namespace tracedb {
 
@@ -45,6 +46,9 @@ struct IngestFileOptions {
   int threads = 0;              // parser threads; 0: one per core beyond the first
   bool force = false;           // load it even when the archive has that content
   bool ignore_incomplete_links = false;
+  // --on-error, --max-errors. on_skip hears of each skipped line on the
+  // loading thread, named as the file was given.
+  BadLineOptions bad_lines;
   // Called on the loading thread after each block of the file.
   std::function<void(uint64_t bytes, int64_t rows)> progress;
   // When set and it turns true while the file is read, the load stops: its
@@ -70,6 +74,7 @@ struct IngestFileOutcome {
   bool already_there = false;       // skipped: the archive had it complete (not --force)
   std::optional<int64_t> replaced;  // --force: the trace it replaced
   int64_t rows = 0;                 // entity rows written
+  uint64_t skipped_lines = 0;       // bad lines left out (--on-error skip)
   uint64_t bytes = 0;               // of trace text read (uncompressed)
   double seconds = 0;               // from BeginLoad to published
   double load_seconds = 0;          // of which reading and writing rows

@@ -15,7 +15,7 @@ Cell Optional(const std::optional<int64_t>& number) {
 
 void AppendSummary(const std::optional<TraceSummary>& summary, std::vector<Cell>* cells) {
   if (!summary) {
-    cells->resize(cells->size() + 8);  // start_time ... metadata
+    cells->resize(cells->size() + 10);  // start_time ... skipped_errors
     return;
   }
   cells->push_back(RealCell(summary->start_time));
@@ -26,6 +26,8 @@ void AppendSummary(const std::optional<TraceSummary>& summary, std::vector<Cell>
   cells->push_back(IntegerCell(summary->variable_count));
   cells->push_back(IntegerCell(summary->link_count));
   cells->push_back(Optional(summary->metadata));
+  cells->push_back(IntegerCell(summary->skipped_lines));
+  cells->push_back(Optional(summary->skipped_errors));
 }
 
 }  // namespace
@@ -37,7 +39,7 @@ const std::vector<std::string>& TraceColumns() {
       "tool_version", "status",      "error",          "loader_host",
       "loader_pid",   "start_time",  "end_time",       "container_count",
       "state_count",  "event_count", "variable_count", "link_count",
-      "metadata"};
+      "metadata",     "skipped_lines", "skipped_errors"};
   return kColumns;
 }
 

@@ -1,5 +1,6 @@
 // tracedb watch: the options as watch/folder_watcher.h takes them.
 #include "cli/commands.h"
+#include "cli/skip_log.h"
 #include "watch/folder_watcher.h"
 
 namespace tracedb {
@@ -14,7 +15,8 @@ int RunWatch(const WatchArgs& args) {
                               .comment = args.comment,
                               .ingest = {.batch_rows = args.batch_rows,
                                          .threads = args.threads,
-                                         .ignore_incomplete_links = args.ignore_incomplete_links}};
+                                         .ignore_incomplete_links = args.ignore_incomplete_links,
+                                         .bad_lines = WithSkipLog(args.bad_lines)}};
   return watch::WatchFolder(options);
 }
 

@@ -20,8 +20,8 @@ constexpr const char* kInsertTrace =
 
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = $1, end_time = $2, container_count = $3,"
-    " state_count = $4, event_count = $5, variable_count = $6, link_count = $7, metadata = $8"
-    " WHERE id = $9 AND status = 'loading' RETURNING id";
+    " state_count = $4, event_count = $5, variable_count = $6, link_count = $7, metadata = $8,"
+    " skipped_lines = $9, skipped_errors = $10 WHERE id = $11 AND status = 'loading' RETURNING id";
 
 // Shortest text that reads back as the same double.
 std::string Exact(double value) {
@@ -72,7 +72,9 @@ class PgTraceLoad : public TraceLoad {
         kCompleteTrace, Params{Exact(s.start_time), Exact(s.end_time),
                                std::to_string(s.container_count), std::to_string(s.state_count),
                                std::to_string(s.event_count), std::to_string(s.variable_count),
-                               std::to_string(s.link_count), s.metadata, std::to_string(id_)});
+                               std::to_string(s.link_count), s.metadata,
+                               std::to_string(s.skipped_lines), s.skipped_errors,
+                               std::to_string(id_)});
     if (updated.empty()) {
       throw DbError(session_.name(),
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");

@@ -18,8 +18,8 @@ constexpr const char* kInsertTrace =
 
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = ?, end_time = ?, container_count = ?,"
-    " state_count = ?, event_count = ?, variable_count = ?, link_count = ?, metadata = ?"
-    " WHERE id = ? AND status = 'loading' RETURNING id";
+    " state_count = ?, event_count = ?, variable_count = ?, link_count = ?, metadata = ?,"
+    " skipped_lines = ?, skipped_errors = ? WHERE id = ? AND status = 'loading' RETURNING id";
 
 void BindOptional(SqliteStatement& statement, int index, const std::optional<std::string>& text) {
   if (text) {
@@ -132,7 +132,9 @@ void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary&
   update.BindInt(6, summary.variable_count);
   update.BindInt(7, summary.link_count);
   BindOptional(update, 8, summary.metadata);
-  update.BindInt(9, id);
+  update.BindInt(9, summary.skipped_lines);
+  BindOptional(update, 10, summary.skipped_errors);
+  update.BindInt(11, id);
   if (!update.Step()) {
     throw DbError(connection.path(),
                   "trace " + std::to_string(id) + " is not loading; it cannot be completed");

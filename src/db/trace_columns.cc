@@ -27,7 +27,9 @@ TraceSummary ReadSummary(const RowCursor& row) {
           .event_count = row.Int(17),
           .variable_count = row.Int(18),
           .link_count = row.Int(19),
-          .metadata = OptionalText(row, 20)};
+          .metadata = OptionalText(row, 20),
+          .skipped_lines = row.Int(21),
+          .skipped_errors = OptionalText(row, 22)};
 }
 
 }  // namespace

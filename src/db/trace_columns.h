@@ -11,7 +11,8 @@ namespace tracedb {
 inline constexpr const char* kSelectTrace =
     "SELECT id, name, path, format, size_bytes, sha256, comment, ingested_at, tool_version,"
     " status, error, loader_host, loader_pid, start_time, end_time, container_count,"
-    " state_count, event_count, variable_count, link_count, metadata FROM trace ";
+    " state_count, event_count, variable_count, link_count, metadata, skipped_lines,"
+    " skipped_errors FROM trace ";
 
 // The cursor's current row, selected by kSelectTrace.
 TraceRecord ReadTraceRecord(const RowCursor& row);

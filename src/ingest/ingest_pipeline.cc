@@ -77,6 +77,7 @@ IngestResult IngestTrace(const std::string& path, RowWriter& writer,
         {.read = {.parse_workers = options.parse_workers},
          .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
                        .keep_extras = true},
+         .bad_lines = options.bad_lines,
          .on_block = Progress(options, sink)},
         &registry, &sink);
     result.bytes = run.read.bytes;
@@ -84,6 +85,7 @@ IngestResult IngestTrace(const std::string& path, RowWriter& writer,
     result.start_time = registry.container(kRoot).start;
     result.end_time = run.end_time;
     result.simulator = run.simulator;
+    result.skipped = std::move(run.skipped);
   });
 }
 
@@ -94,7 +96,8 @@ IngestResult IngestParaverTrace(const paraver::ParaverFiles& files, RowWriter& w
     paraver::ReadOptions read{.parse_workers = options.parse_workers,
                               .keep_extras = true,
                               .exact_seconds = true,
-                              .on_block = Progress(options, sink)};
+                              .on_block = Progress(options, sink),
+                              .bad_lines = options.bad_lines};
     InputFile trace(files.trace);
     paraver::ReadResult stats = paraver::ReadParaverTrace(trace, files, read, &registry, &sink);
     result.bytes = stats.bytes;
@@ -102,6 +105,7 @@ IngestResult IngestParaverTrace(const paraver::ParaverFiles& files, RowWriter& w
     result.start_time = 0;
     result.end_time = stats.end_time;
     result.metadata = std::move(stats.metadata);
+    result.skipped = std::move(stats.skipped);
   });
 }
 

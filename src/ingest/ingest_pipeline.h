@@ -6,7 +6,8 @@
 // Memory is bounded by the queues (blocks in flight, batches in flight) plus
 // what the simulator holds open. The first error of any stage stops them all
 // and is rethrown here: an InputError (FILE:LINE) for bad input, a DbError
-// for the database.
+// for the database. With OnError::kSkip, bad lines are skipped instead
+// (model/bad_lines.h) and counted in IngestResult::skipped.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,7 @@ struct IngestOptions {
   size_t batch_rows = 100'000;  // rows per writer transaction
   int parse_workers = 1;
   bool ignore_incomplete_links = false;
+  BadLineOptions bad_lines;  // default: the first bad line fails the load
   // Called on the simulator's thread after each block, with bytes read so far.
   std::function<void(uint64_t bytes, int64_t rows)> progress;
 };
@@ -37,6 +39,7 @@ struct IngestResult {
   double start_time = 0;
   double end_time = 0;
   SimulatorStats simulator;
+  SkippedLines skipped;
   std::optional<std::string> metadata;  // JSON object of format-specific header facts
 };
 

@@ -52,4 +52,13 @@ class ProblemError : public std::runtime_error {
   std::string problem_;
 };
 
+// A problem found at a line that skipping the line would not cure: the line
+// was fine when read, the trace around it is not (a link whose other half
+// never came, found when its container ends). It fails a lenient read too
+// (model/bad_lines.h).
+class TraceProblemError : public ProblemError {
+ public:
+  using ProblemError::ProblemError;
+};
+
 }  // namespace tracedb

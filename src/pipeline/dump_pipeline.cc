@@ -13,10 +13,11 @@ DumpStats DumpTrace(InputFile& input, const DumpPipelineOptions& options, std::F
       {.read = options.read,
        .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
                      .keep_extras = options.user_fields},
-       .pre_resolve = options.pre_resolve},
+       .pre_resolve = options.pre_resolve,
+       .bad_lines = options.bad_lines},
       &registry, &writer);
   writer.Flush();
-  return DumpStats{run.read.bytes, run.read.lines, run.simulator};
+  return DumpStats{run.read.bytes, run.read.lines, run.simulator, std::move(run.skipped)};
 }
 
 }  // namespace tracedb

@@ -14,13 +14,24 @@ SimulateResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options
     if (options.pre_resolve) resolver.Publish(*registry);
     if (options.on_block) options.on_block(bytes);
   };
-  auto stats = paje::ReadPajeTrace(file, [&](const Event& e) { simulator.Apply(e); }, read);
+  BadLines bad_lines(file.path(), options.bad_lines);
+  read.bad_lines = &bad_lines;
+  auto apply = [&](const Event& e) {
+    try {
+      simulator.Apply(e);
+    } catch (const TraceProblemError&) {
+      throw;
+    } catch (const ProblemError& problem) {
+      bad_lines.Report(problem.line(), problem.problem());
+    }
+  };
+  auto stats = paje::ReadPajeTrace(file, apply, read);
   try {
     simulator.Finish();
   } catch (const ProblemError& problem) {
     paje::RethrowWithFile(file.path(), problem);
   }
-  return SimulateResult{stats, simulator.stats(), simulator.end_time()};
+  return SimulateResult{stats, simulator.stats(), simulator.end_time(), bad_lines.skipped()};
 }
 
 }  // namespace tracedb

@@ -19,6 +19,19 @@ void SetSide(PendingLink& link, const LinkHalf& half) {
 
 }  // namespace
 
+LinkOutcome PreviewLinkHalf(LinkTrack* links, std::string_view key,
+                            std::optional<uint32_t> value, const PendingLink** pending) {
+  if (links == nullptr) return LinkOutcome::kPending;
+  if (links->used.Contains(key)) return LinkOutcome::kKeyReused;
+  auto it = links->pending.find(key);
+  if (it == links->pending.end()) return LinkOutcome::kPending;
+  if (it->second.value != value) {
+    *pending = &it->second;
+    return LinkOutcome::kValueMismatch;
+  }
+  return LinkOutcome::kCompleted;
+}
+
 LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* completed) {
   if (links.used.Contains(half.key)) return LinkOutcome::kKeyReused;
   auto it = links.pending.find(half.key);
@@ -28,12 +41,12 @@ LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* complete
     links.pending.emplace(std::string(half.key), std::move(link));
     return LinkOutcome::kPending;
   }
-  PendingLink link = std::move(it->second);
-  links.pending.erase(it);
-  if (link.value != half.value) {
-    *completed = std::move(link);
+  if (it->second.value != half.value) {
+    *completed = it->second;
     return LinkOutcome::kValueMismatch;
   }
+  PendingLink link = std::move(it->second);
+  links.pending.erase(it);
   SetSide(link, half);
   link.extras.insert(link.extras.end(), std::make_move_iterator(half.extras.begin()),
                      std::make_move_iterator(half.extras.end()));

@@ -5,6 +5,7 @@
 // that side.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "model/entity.h"
@@ -29,7 +30,16 @@ enum class LinkOutcome {
   kValueMismatch,  // *completed holds the pending half's value in `value`
 };
 
-// On kCompleted the caller checks time order, then calls Complete().
+// What a half with `key` and `value` would do, changing nothing (but a
+// lookup cache), so that the caller can refuse it with no trace left
+// (`links` may be nullptr: no link yet; `value` nullopt: a value not defined
+// yet, which no pending half has). On kValueMismatch, *pending is the half
+// it does not match.
+LinkOutcome PreviewLinkHalf(LinkTrack* links, std::string_view key,
+                            std::optional<uint32_t> value, const PendingLink** pending);
+// Applies a half. On kCompleted the caller sends it with CompleteLink; on
+// kKeyReused and kValueMismatch nothing changed (and *completed holds a copy
+// of the pending half for the latter).
 LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* completed);
 void CompleteLink(Track& track, uint32_t container, std::string_view key, PendingLink link,
                   EntitySink& sink);

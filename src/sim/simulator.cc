@@ -127,10 +127,14 @@ uint32_t Simulator::ResolveContainer(const Event& e, Field field, std::string_vi
   return *id;
 }
 
-uint32_t Simulator::ResolveValue(const Event& e, uint32_t type) {
+std::optional<uint32_t> Simulator::FindValue(const Event& e, uint32_t type) const {
   if (e.value_id != kUnresolved) return e.value_id;
+  return registry_->FindValue(type, e.Get(Field::kValue));
+}
+
+uint32_t Simulator::ResolveValue(const Event& e, uint32_t type) {
+  if (auto id = FindValue(e, type)) return *id;
   std::string_view identifier = e.Get(Field::kValue);
-  if (auto id = registry_->FindValue(type, identifier)) return *id;
   // Values never declared are made on the fly, named by their identifier.
   return registry_->AddValue({.name = std::string(identifier), .alias = "", .type = type});
 }
@@ -156,16 +160,16 @@ std::optional<Simulator::Target> Simulator::ResolveTarget(const Event& e, TypeKi
   return Target{container, type};
 }
 
-// The track of the target, after the time-order rule for time e.time.
-Track& Simulator::CheckedTrack(const Event& e, Target target) {
-  Track& track = live_[target.container].TrackFor(target.type);
-  if (track.last.IsAfter(e.time)) {
+// The time-order rule for an event at e.time. A track not made yet has no
+// entity to be after, and is not made here: the event may still be refused.
+void Simulator::CheckTimeOrder(const Event& e, Target target) {
+  const Track* track = live_[target.container].FindTrack(target.type);
+  if (track != nullptr && track->last.IsAfter(e.time)) {
     throw ProblemError(e.line, "not time-ordered: time " + std::string(e.Get(Field::kTime)) +
                                    " is before the last entity of type " +
                                    Quote(TypeName(target.type)) + " in container " +
                                    Quote(ContainerName(target.container)));
   }
-  return track;
 }
 
 void Simulator::CheckColor(const Event& e) const {
@@ -338,7 +342,7 @@ void Simulator::CloseTracks(uint32_t container, double time, uint64_t line) {
       if (it->second.line < first->second.line) first = it;
     }
     const auto& [key, link] = *first;
-    throw ProblemError(link.line ? link.line : line,
+    throw TraceProblemError(link.line ? link.line : line,
                        "incomplete link of type " + Quote(TypeName(track.type)) + " with key " +
                            Quote(key) + " in container " + Quote(ContainerName(container)) +
                            ": its " + (link.has_start ? "end" : "start") +
@@ -353,7 +357,9 @@ void Simulator::Finish() { Destroy(kRoot, end_time_, 0); }
 void Simulator::StateEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kState);
   if (!target) return;
-  Track& track = CheckedTrack(e, *target);
+  CheckTimeOrder(e, *target);
+  if (e.kind == EventKind::kPopState) CheckOpenState(e, *target);
+  Track& track = live_[target->container].TrackFor(target->type);
   switch (e.kind) {
     case EventKind::kSetState:
       ResetStates(track, target->container, e.time, *sink_);
@@ -365,11 +371,7 @@ void Simulator::StateEvent(const Event& e) {
                 TakeExtras(e));
       break;
     case EventKind::kPopState:
-      if (!PopState(track, target->container, e.time, TakeExtras(e), *sink_)) {
-        throw ProblemError(e.line, "PopState with no open state of type " +
-                                       Quote(TypeName(target->type)) + " in container " +
-                                       Quote(ContainerName(target->container)));
-      }
+      PopState(track, target->container, e.time, TakeExtras(e), *sink_);
       break;
     default:
       ResetStates(track, target->container, e.time, *sink_);
@@ -378,10 +380,20 @@ void Simulator::StateEvent(const Event& e) {
   Touch(target->container, e.time);
 }
 
+void Simulator::CheckOpenState(const Event& e, Target target) {
+  const Track* track = live_[target.container].FindTrack(target.type);
+  if (track == nullptr || track->states.empty()) {
+    throw ProblemError(e.line, "PopState with no open state of type " +
+                                   Quote(TypeName(target.type)) + " in container " +
+                                   Quote(ContainerName(target.container)));
+  }
+}
+
 void Simulator::NewEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kEvent);
   if (!target) return;
-  Track& track = CheckedTrack(e, *target);
+  CheckTimeOrder(e, *target);
+  Track& track = live_[target->container].TrackFor(target->type);
   track.last = LastEntity{.any = true, .start = e.time, .has_end = true, .end = e.time};
   sink_->OnEvent(EventRow{.container = target->container,
                           .type = target->type,
@@ -394,17 +406,18 @@ void Simulator::NewEvent(const Event& e) {
 void Simulator::VariableEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kVariable);
   if (!target) return;
-  Track& track = live_[target->container].TrackFor(target->type);
+  const Track* existing = live_[target->container].FindTrack(target->type);
   VariableOp op = e.kind == EventKind::kSetVariable   ? VariableOp::kSet
                   : e.kind == EventKind::kAddVariable ? VariableOp::kAdd
                                                       : VariableOp::kSub;
-  if (op != VariableOp::kSet && !track.variable) {
+  if (op != VariableOp::kSet && (existing == nullptr || !existing->variable)) {
     throw ProblemError(e.line, std::string(op == VariableOp::kAdd ? "AddVariable" : "SubVariable") +
                                    " before any SetVariable of type " +
                                    Quote(TypeName(target->type)) + " in container " +
                                    Quote(ContainerName(target->container)));
   }
-  CheckedTrack(e, *target);
+  CheckTimeOrder(e, *target);
+  Track& track = live_[target->container].TrackFor(target->type);
   ChangeVariable(track, target->container, e.time, op, e.number, TakeExtras(e), *sink_);
   Touch(target->container, e.time);
 }
@@ -425,29 +438,42 @@ void Simulator::LinkEvent(const Event& e) {
                                    Quote(type.name) + " expects " +
                                    Quote(TypeName(static_cast<uint32_t>(expected))));
   }
+  std::string_view key = e.Get(Field::kKey);
+  CheckLinkHalf(e, *target, key);
   Track& track = live_[target->container].TrackFor(target->type);
   if (!track.links) track.links = std::make_unique<LinkTrack>();
-  std::string_view key = e.Get(Field::kKey);
   LinkHalf half{is_start, e.time, end, ResolveValue(e, target->type), key,
                 e.line, TakeExtras(e)};
   PendingLink link;
-  switch (MatchLinkHalf(*track.links, std::move(half), &link)) {
-    case LinkOutcome::kPending:
-      break;
-    case LinkOutcome::kKeyReused:
-      throw ProblemError(e.line, "link key " + Quote(key) + " of type " + Quote(type.name) +
-                                     " was already used by a completed link");
-    case LinkOutcome::kValueMismatch:
-      throw ProblemError(e.line, std::string(is_start ? "StartLink" : "EndLink") + " value " +
-                                     Quote(e.Get(Field::kValue)) + " differs from the value " +
-                                     Quote(registry_->value(link.value).name) +
-                                     " of the other half with key " + Quote(key));
-    case LinkOutcome::kCompleted:
-      CheckedTrack(e, *target);
-      CompleteLink(track, target->container, key, std::move(link), *sink_);
-      break;
+  if (MatchLinkHalf(*track.links, std::move(half), &link) == LinkOutcome::kCompleted) {
+    CompleteLink(track, target->container, key, std::move(link), *sink_);
   }
   Touch(target->container, e.time);
+}
+
+// Everything that can refuse a link half, before anything changes.
+void Simulator::CheckLinkHalf(const Event& e, Target target, std::string_view key) {
+  Track* track = live_[target.container].FindTrack(target.type);
+  const PendingLink* pending = nullptr;
+  const std::string& type = registry_->type(target.type).name;
+  switch (PreviewLinkHalf(track ? track->links.get() : nullptr, key, FindValue(e, target.type),
+                          &pending)) {
+    case LinkOutcome::kPending:
+      return;
+    case LinkOutcome::kKeyReused:
+      throw ProblemError(e.line, "link key " + Quote(key) + " of type " + Quote(type) +
+                                     " was already used by a completed link");
+    case LinkOutcome::kValueMismatch:
+      throw ProblemError(e.line, std::string(e.kind == EventKind::kStartLink ? "StartLink"
+                                                                             : "EndLink") +
+                                     " value " + Quote(e.Get(Field::kValue)) +
+                                     " differs from the value " +
+                                     Quote(registry_->value(pending->value).name) +
+                                     " of the other half with key " + Quote(key));
+    case LinkOutcome::kCompleted:
+      CheckTimeOrder(e, target);
+      return;
+  }
 }
 
 }  // namespace tracedb

@@ -3,7 +3,10 @@
 // sink as soon as they are complete; only open ones stay in memory.
 //
 // Threading: one thread, events in file order. Errors are ProblemErrors
-// carrying the event's line.
+// carrying the event's line. An event that Apply refuses changes nothing
+// (every check comes before the first change), so a reader may skip its
+// line and go on; a TraceProblemError (an incomplete link found when its
+// container ends) is the exception: the trace cannot go on.
 #pragma once
 
 #include <cstdint>
@@ -61,10 +64,13 @@ class Simulator {
   uint32_t ResolveContainer(const Event& e, Field field, std::string_view role) const;
   // The Value field's value of `type`, made on the fly if never declared.
   uint32_t ResolveValue(const Event& e, uint32_t type);
+  std::optional<uint32_t> FindValue(const Event& e, uint32_t type) const;
   // Container and type of an entity event, checked; nullopt if the
   // container is destroyed (the event is then ignored).
   std::optional<Target> ResolveTarget(const Event& e, TypeKind kind);
-  Track& CheckedTrack(const Event& e, Target target);
+  void CheckTimeOrder(const Event& e, Target target);
+  void CheckOpenState(const Event& e, Target target);
+  void CheckLinkHalf(const Event& e, Target target, std::string_view key);
   void CheckColor(const Event& e) const;
   Extras TakeExtras(const Event& e) const;
   void Touch(uint32_t container, double time);

@@ -77,10 +77,16 @@ struct LiveContainer {
   bool destroyed = false;
   Extras extras;
 
-  Track& TrackFor(uint32_t type) {
+  // nullptr when the type has none yet. Checks use this: a track made for
+  // an event that is then refused would change the order tracks close in.
+  Track* FindTrack(uint32_t type) {
     for (Track& t : tracks) {
-      if (t.type == type) return t;
+      if (t.type == type) return &t;
     }
+    return nullptr;
+  }
+  Track& TrackFor(uint32_t type) {
+    if (Track* t = FindTrack(type)) return *t;
     tracks.push_back(Track{.type = type});
     return tracks.back();
   }

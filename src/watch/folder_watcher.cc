@@ -139,6 +139,12 @@ void Watcher::FinishJobs() {
   });
 }
 
+// "3 bad line(s) skipped, " for a lenient load that skipped some, else "".
+std::string SkippedNote(uint64_t skipped) {
+  if (skipped == 0) return "";
+  return std::to_string(skipped) + " bad line(s) skipped, ";
+}
+
 // The trace's one line, and its files moved to where they belong.
 void Watcher::Report(const WatchJob& job) {
   const JobOutcome& outcome = job.outcome();
@@ -146,9 +152,10 @@ void Watcher::Report(const WatchJob& job) {
   try {
     switch (outcome.result) {
       case JobOutcome::Result::kLoaded:
-        std::fprintf(stderr, "done %s -> trace %lld (%lld rows, %.1f s)\n", path,
+        std::fprintf(stderr, "done %s -> trace %lld (%lld rows, %s%.1f s)\n", path,
                      static_cast<long long>(outcome.ingest.trace_id),
-                     static_cast<long long>(outcome.ingest.rows), outcome.ingest.seconds);
+                     static_cast<long long>(outcome.ingest.rows),
+                     SkippedNote(outcome.ingest.skipped_lines).c_str(), outcome.ingest.seconds);
         MoveTraceFiles(outcome.files, (dir_ / "done").string());
         break;
       case JobOutcome::Result::kAlreadyThere:

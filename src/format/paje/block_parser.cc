@@ -70,11 +70,8 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
       case LineResult::kBlank:
         break;
       case LineResult::kUnknownId:
-        out.deferred.push_back({out.batch.events.size(), line_number, line});
-        break;
       case LineResult::kBad:
-        out.problem = BlockProblem{line_number, problem};
-        p = end;
+        out.deferred.push_back({out.batch.events.size(), line_number, line});
         break;
     }
   }

@@ -4,14 +4,15 @@
 // different blocks of one file at once.
 //
 // What a worker cannot decide alone is left for the in-order stage
-// (paje_reader.h): header (`%`) lines, and lines whose id is not in the
+// (paje_reader.h): header (`%`) lines, lines whose id is not in the
 // snapshot (it may be defined by a header line earlier in the file that the
-// in-order stage has not read yet). Line numbers are relative to the block.
+// in-order stage has not read yet), and bad lines, which the in-order stage
+// parses again to fail or skip them in file order (model/bad_lines.h): the
+// block goes on after them. Line numbers are relative to the block.
 #pragma once
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,17 +28,10 @@ struct DeferredLine {
   std::string_view text;
 };
 
-struct BlockProblem {
-  uint64_t line;  // relative to the block, 1-based
-  std::string problem;
-};
-
 struct ParsedBlock {
   EventBatch batch;
   std::vector<DeferredLine> deferred;
   uint64_t line_count = 0;
-  // The first bad line; nothing after it was parsed.
-  std::optional<BlockProblem> problem;
 };
 
 ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const DefinitionTable& table);

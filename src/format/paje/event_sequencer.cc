@@ -15,7 +15,6 @@ void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
     events[i].line += lines_;
     consume(events[i]);
   }
-  if (block.problem) throw ProblemError(lines_ + block.problem->line, block.problem->problem);
   lines_ += block.line_count;
 }
 
@@ -38,9 +37,9 @@ void EventSequencer::DeliverDeferred(const DeferredLine& deferred, const EventCo
     case LineResult::kBlank:
       return;
     case LineResult::kUnknownId:
-      throw ProblemError(line, "event id '" + std::string(tokens_[0]) + "' is not defined");
+      return bad_lines_->Report(line, "event id '" + std::string(tokens_[0]) + "' is not defined");
     case LineResult::kBad:
-      throw ProblemError(line, problem);
+      return bad_lines_->Report(line, problem);
   }
 }
 

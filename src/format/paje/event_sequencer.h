@@ -1,11 +1,13 @@
 // EventSequencer: the in-order half of reading a Pajé trace. It takes the
 // parsed blocks in file order, turns block-relative line numbers into file
 // line numbers, reads the header lines, decodes the lines the parser had to
-// leave (ids defined after its snapshot) and hands every event, in order,
-// to the consumer.
+// leave (ids defined after its snapshot, bad lines) and hands every event,
+// in order, to the consumer. A bad body line goes to BadLines, which fails
+// the read or skips the line; a bad header line always fails it, since every
+// later line depends on the definitions.
 //
 // Threading: one thread. table() is the snapshot to parse the next block
-// with; it is safe to hand to other threads.
+// with; it is safe to hand to other threads. The BadLines outlives it.
 #pragma once
 
 #include <functional>
@@ -15,6 +17,7 @@
 
 #include "format/paje/block_parser.h"
 #include "format/paje/header_parser.h"
+#include "model/bad_lines.h"
 
 namespace tracedb::paje {
 
@@ -22,10 +25,12 @@ using EventConsumer = std::function<void(const Event&)>;
 
 class EventSequencer {
  public:
+  explicit EventSequencer(BadLines* bad_lines) : bad_lines_(bad_lines) {}
+
   std::shared_ptr<const DefinitionTable> table() const { return header_.table(); }
 
-  // Throws ProblemError (with the file line) for a bad line of the block or
-  // whatever the consumer throws.
+  // Throws ProblemError (with the file line) for a bad header line, a bad
+  // body line that BadLines does not skip, or whatever the consumer throws.
   // Events are handed on in place (their line numbers made absolute).
   void Deliver(ParsedBlock& block, const EventConsumer& consume);
   // The end of the input: an unfinished %EventDef is an error.
@@ -36,6 +41,7 @@ class EventSequencer {
  private:
   void DeliverDeferred(const DeferredLine& deferred, const EventConsumer& consume);
 
+  BadLines* bad_lines_;
   HeaderParser header_;
   uint64_t lines_ = 0;  // lines before the current block
   std::vector<std::string_view> tokens_;

@@ -39,7 +39,8 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
 ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
                         const ReadOptions& options) {
   BlockReader reader(&file, options.blocks);
-  EventSequencer sequencer;
+  BadLines strict(file.path(), {});
+  EventSequencer sequencer(options.bad_lines ? options.bad_lines : &strict);
   Snapshot snapshot(sequencer.table());
   uint64_t bytes_done = 0;
   try {

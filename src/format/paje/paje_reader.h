@@ -23,6 +23,9 @@ struct ReadOptions {
   // Called on the parser worker with each parsed batch, before it is handed
   // on (e.g. to resolve names ahead of the simulator).
   std::function<void(EventBatch& batch)> prepare;
+  // Where bad body lines go (fail or skip); nullptr: the first one fails the
+  // read. Used on the consumer's thread.
+  BadLines* bad_lines = nullptr;
 };
 
 struct ReadStats {

@@ -30,14 +30,25 @@ HeaderLine SplitHeader(std::string_view block) {
   return {line, nl == std::string_view::npos ? block.size() : nl + 1};
 }
 
-// The in-order stage: places each block in the file and maps its records.
+// The in-order stage: places each block in the file and maps its records,
+// handing bad lines (the parser's and the mapper's) to BadLines in file
+// order.
 class InOrder {
  public:
-  InOrder(TraceMapper* mapper, const ReadOptions& options) : mapper_(mapper), options_(options) {}
+  InOrder(TraceMapper* mapper, const ReadOptions& options, BadLines* bad_lines)
+      : mapper_(mapper), options_(options), bad_lines_(bad_lines) {}
 
   void Deliver(ParsedRecords&& block) {
-    mapper_->Apply(block, lines_ + 1);
-    if (block.problem) throw ProblemError(lines_ + block.problem->line, block.problem->text);
+    auto problem = block.problems.begin();
+    for (const Record& r : block.records) {
+      for (; problem != block.problems.end() && problem->line < r.line; ++problem) {
+        bad_lines_->Report(lines_ + problem->line, problem->text);
+      }
+      Map(block, r);
+    }
+    for (; problem != block.problems.end(); ++problem) {
+      bad_lines_->Report(lines_ + problem->line, problem->text);
+    }
     for (auto& line : block.communicators) communicators_.push_back(std::move(line));
     lines_ += block.line_count;
     bytes_ += block.bytes;
@@ -52,8 +63,17 @@ class InOrder {
   std::vector<std::string>& communicators() { return communicators_; }
 
  private:
+  void Map(const ParsedRecords& block, const Record& r) {
+    try {
+      mapper_->Apply(block, r, lines_ + r.line);
+    } catch (const ProblemError& problem) {
+      bad_lines_->Report(problem.line(), problem.problem());
+    }
+  }
+
   TraceMapper* mapper_;
   const ReadOptions& options_;
+  BadLines* bad_lines_;
   uint64_t lines_ = 0;
   uint64_t bytes_ = 0;
   std::vector<std::string> communicators_;
@@ -61,7 +81,7 @@ class InOrder {
 
 ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOptions& options,
                     Registry* registry, EntitySink* sink, const PcfLabels& pcf,
-                    const RowNames& names) {
+                    const RowNames& names, BadLines* bad_lines) {
   BlockReader reader(&file, options.blocks);
   std::shared_ptr<const std::string> first = reader.Next();
   if (!first) throw ProblemError(1, "empty file: expected a '#Paraver (' header");
@@ -71,7 +91,7 @@ ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOption
   TraceMapper mapper(header, pcf, names,
                      {.keep_extras = options.keep_extras, .exact_seconds = options.exact_seconds},
                      registry, sink);
-  InOrder in_order(&mapper, options);
+  InOrder in_order(&mapper, options, bad_lines);
   in_order.CountHeader(header_line.next);
   ParsedRecords rest = ParseRecords(std::string_view(*first).substr(header_line.next), objects);
   rest.bytes = first->size() - header_line.next;
@@ -90,7 +110,8 @@ ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOption
   ReadResult result{.bytes = in_order.bytes(),
                     .lines = in_order.lines(),
                     .records = mapper.records(),
-                    .end_time = mapper.Seconds(mapper.end_ticks())};
+                    .end_time = mapper.Seconds(mapper.end_ticks()),
+                    .skipped = bad_lines->skipped()};
   result.metadata = HeaderMetadata(header, {.end_ticks = mapper.end_ticks(),
                                             .communicators = std::move(in_order.communicators()),
                                             .pcf = files.pcf,
@@ -104,8 +125,9 @@ ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const R
                             Registry* registry, EntitySink* sink) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
+  BadLines bad_lines(trace.path(), options.bad_lines);
   try {
-    return ReadBody(trace, files, options, registry, sink, pcf, names);
+    return ReadBody(trace, files, options, registry, sink, pcf, names, &bad_lines);
   } catch (const ProblemError& problem) {
     throw InputError(trace.path(), problem.line(), problem.problem());
   }

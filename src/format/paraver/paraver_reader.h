@@ -7,7 +7,9 @@
 //
 // Memory: the blocks in flight, the header's objects, the types and values
 // used so far, and the states still open (END -1) until the end. Errors are
-// InputErrors naming the file and line; the first in file order wins.
+// InputErrors naming the file and line; the first in file order wins. A bad
+// record line fails the read, or with OnError::kSkip is skipped
+// (model/bad_lines.h); a bad header or companion file always fails it.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,7 @@
 #include "format/paraver/companion_files.h"
 #include "input/block_reader.h"
 #include "input/input_file.h"
+#include "model/bad_lines.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -30,6 +33,7 @@ struct ReadOptions {
   // Called on the calling thread after each block, with the (uncompressed)
   // bytes whose rows were all emitted.
   std::function<void(uint64_t bytes_done)> on_block;
+  BadLineOptions bad_lines;  // default: the first bad line fails the read
 };
 
 struct ReadResult {
@@ -38,6 +42,7 @@ struct ReadResult {
   uint64_t records = 0;
   double end_time = 0;   // seconds: the end of every container
   std::string metadata;  // header facts, a JSON object (header_metadata.h)
+  SkippedLines skipped;  // with OnError::kSkip
 };
 
 // Reads the records from `trace` and the companions files.pcf and files.row

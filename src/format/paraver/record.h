@@ -66,8 +66,9 @@ struct Record {
   uint32_t count;  // events: number of pairs
 };
 
-// One block's worth, in file order. `problem` is the first bad line; nothing
-// after it was parsed.
+// One block's worth, in file order. `problems` are its bad lines, in order;
+// the lines after each were still parsed (the in-order stage decides whether
+// a bad line fails the read or is skipped: model/bad_lines.h).
 struct ParsedRecords {
   std::vector<Record> records;
   std::vector<EventPair> pairs;
@@ -79,7 +80,7 @@ struct ParsedRecords {
     uint64_t line;  // within the block
     std::string text;
   };
-  std::optional<Problem> problem;
+  std::vector<Problem> problems;
 };
 
 }  // namespace tracedb::paraver

@@ -211,11 +211,17 @@ ParsedRecords ParseRecords(std::string_view text, const ObjectModel& objects) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     size_t before = out.records.size();
+    size_t pairs = out.pairs.size();
+    size_t comms = out.comms.size();
     try {
       ParseLine(line, objects, &out, &fields);
     } catch (const LineProblem& problem) {
-      out.problem = ParsedRecords::Problem{line_number, problem.text};
-      break;
+      // Nothing of a bad line stays: an event record may have pushed some
+      // of its pairs before a bad one.
+      out.pairs.resize(pairs);
+      out.comms.resize(comms);
+      out.problems.push_back({line_number, problem.text});
+      continue;
     }
     if (out.records.size() > before) out.records.back().line = line_number;
   }

@@ -3,9 +3,9 @@
 // objects, so workers parse different blocks of one file at once.
 //
 // Every check that one line allows is made here (record type, field count,
-// numbers, thread and CPU in the header, CPU on the thread's node); the
-// first failure stops the block and is reported with its line, relative to
-// the block, for the in-order stage to place in the file.
+// numbers, thread and CPU in the header, CPU on the thread's node); a line
+// that fails one is left out and reported with its line, relative to the
+// block, for the in-order stage to place in the file.
 #pragma once
 
 #include <string_view>

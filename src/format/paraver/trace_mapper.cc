@@ -36,7 +36,8 @@ TraceMapper::TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, cons
       registry_(registry),
       sink_(sink),
       end_ticks_(header.end_time) {
-  See(header.end_time, 1);
+  line_ = 1;
+  CheckTime(header.end_time);
   DeclareTypes();
   DeclareContainers();
 }
@@ -102,30 +103,39 @@ void TraceMapper::DeclareContainers() {
   }
 }
 
-void TraceMapper::See(int64_t ticks, uint64_t line) {
-  end_ticks_ = std::max(end_ticks_, ticks);
+void TraceMapper::CheckTime(int64_t ticks) const {
   if (options_.exact_seconds && (ticks > kMaxExactTicks || ticks < -kMaxExactTicks)) {
-    throw ProblemError(line, "time " + std::to_string(ticks) +
-                                 " is too large to store exactly in seconds (the limit is 2^51 - 1 "
-                                 "ticks)");
+    throw ProblemError(line_, "time " + std::to_string(ticks) +
+                                  " is too large to store exactly in seconds (the limit is 2^51 - "
+                                  "1 ticks)");
   }
 }
 
-void TraceMapper::Apply(const ParsedRecords& block, uint64_t first_line) {
-  for (const Record& r : block.records) {
-    line_ = first_line + r.line - 1;
-    ++records_;
-    switch (r.kind) {
-      case RecordKind::kState:
-        State(r);
-        break;
-      case RecordKind::kEvent:
-        Events(r, block);
-        break;
-      case RecordKind::kComm:
-        Link(r, block.comms[r.first]);
-        break;
-    }
+void TraceMapper::CheckTimes(const Record& r, const ParsedRecords& block) const {
+  CheckTime(r.time);
+  if (r.kind == RecordKind::kState && r.end != kOpenEnd) CheckTime(r.end);
+  if (r.kind == RecordKind::kComm) {
+    const CommDetail& c = block.comms[r.first];
+    for (int64_t t : {c.logical_send, c.logical_recv, r.end}) CheckTime(t);
+  }
+}
+
+void TraceMapper::See(int64_t ticks) { end_ticks_ = std::max(end_ticks_, ticks); }
+
+void TraceMapper::Apply(const ParsedRecords& block, const Record& r, uint64_t line) {
+  line_ = line;
+  CheckTimes(r, block);
+  ++records_;
+  switch (r.kind) {
+    case RecordKind::kState:
+      State(r);
+      break;
+    case RecordKind::kEvent:
+      Events(r, block);
+      break;
+    case RecordKind::kComm:
+      Link(r, block.comms[r.first]);
+      break;
   }
 }
 
@@ -135,14 +145,14 @@ Extras TraceMapper::CpuField(uint32_t cpu) const {
 }
 
 void TraceMapper::State(const Record& r) {
-  See(r.time, line_);
+  See(r.time);
   uint32_t container = thread_containers_[r.thread];
   uint32_t value = StateValue(r.value);
   if (r.end == kOpenEnd) {
     open_states_.push_back({container, value, r.time, r.cpu});
     return;
   }
-  See(r.end, line_);
+  See(r.end);
   sink_->OnState({.container = container,
                   .type = state_type_,
                   .value = value,
@@ -153,7 +163,7 @@ void TraceMapper::State(const Record& r) {
 }
 
 void TraceMapper::Events(const Record& r, const ParsedRecords& block) {
-  See(r.time, line_);
+  See(r.time);
   EventRow row{.container = thread_containers_[r.thread],
                .time = Seconds(r.time),
                .extras = CpuField(r.cpu)};
@@ -166,7 +176,7 @@ void TraceMapper::Events(const Record& r, const ParsedRecords& block) {
 }
 
 void TraceMapper::Link(const Record& r, const CommDetail& c) {
-  for (int64_t t : {c.logical_send, r.time, c.logical_recv, r.end}) See(t, line_);
+  for (int64_t t : {c.logical_send, r.time, c.logical_recv, r.end}) See(t);
   LinkRow row{.container = kRoot,
               .type = link_type_,
               .value = TagValue(r.value),

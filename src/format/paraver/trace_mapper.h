@@ -56,10 +56,10 @@ class TraceMapper {
   TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, const RowNames& names,
               MapperOptions options, Registry* registry, EntitySink* sink);
 
-  // Emits the rows of one block's records; `first_line` is the file line
-  // number of the block's line 1. Throws ProblemError (with the file line)
-  // when exact_seconds is on and a time is too large.
-  void Apply(const ParsedRecords& block, uint64_t first_line);
+  // Emits the rows of record `r` of `block`, at file line `line`. Throws
+  // ProblemError (with the line) when exact_seconds is on and a time is too
+  // large; the record then changes nothing, so that its line can be skipped.
+  void Apply(const ParsedRecords& block, const Record& r, uint64_t line);
   // Emits the open states and every container.
   void Finish();
 
@@ -80,7 +80,9 @@ class TraceMapper {
   void DeclareContainers();
   uint32_t AddContainer(std::string default_name, std::string_view label, uint32_t type,
                         uint32_t parent);
-  void See(int64_t ticks, uint64_t line);
+  void CheckTimes(const Record& r, const ParsedRecords& block) const;
+  void CheckTime(int64_t ticks) const;
+  void See(int64_t ticks);
   void State(const Record& r);
   void Events(const Record& r, const ParsedRecords& block);
   void Link(const Record& r, const CommDetail& c);
