@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "db/crash_point.h"
 #include "db/sqlite_transaction.h"
 #include "db/trace_catalog.h"
 
@@ -72,16 +73,19 @@ void SqliteStagedLoad::Release() noexcept {
 }
 
 void SqliteStagedLoad::Publish(const TraceSummary& summary, std::optional<int64_t> replaced) {
+  CrashPoint("publish");
   SqliteTransaction transaction(connection_);
   for (const char* table : kTables) {
     connection_.Exec(std::string("INSERT INTO main.") + table + " SELECT * FROM " + kSchema + "." +
                      table);
+    if (table == kTables[0]) CrashPoint("mid-publish");
   }
   if (replaced) {
     CompleteReplacing(connection_, trace_id_, summary, *replaced);
   } else {
     CompleteTrace(connection_, trace_id_, summary);
   }
+  CrashPoint("commit");
   transaction.Commit();
 }
 

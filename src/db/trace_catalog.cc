@@ -1,5 +1,6 @@
 #include "db/trace_catalog.h"
 
+#include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite_cursor.h"
@@ -118,6 +119,7 @@ int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info) {
   insert.BindInt(9, ThisPid());
   insert.Step();
   int64_t id = connection.LastInsertId();
+  CrashPoint("trace-row");
   transaction.Commit();
   return id;
 }
