@@ -93,6 +93,18 @@ void DeleteTraceAndRows(SqliteConnection& connection, int64_t id) {
   DeleteRows(connection, "trace", "id", id);
 }
 
+// A scratch file exists only once its trace row is committed "loading",
+// so one whose trace is no longer loading is left over. Its loader may
+// still be detaching it after publishing: removing the name under it does
+// no harm.
+void RemoveOrphanedLoadFiles(SqliteConnection& connection) {
+  for (int64_t id : ScratchFileIds(connection.path())) {
+    std::optional<TraceRecord> record = FindById(connection, id);
+    if (record && record->status == TraceStatus::kLoading) continue;
+    RemoveStaleLoadFiles(connection.path(), {id});
+  }
+}
+
 void RefuseLiveLoader(SqliteConnection& connection, const TraceRecord& record) {
   if (record.status != TraceStatus::kLoading) return;
   std::string host = record.loader_host.value_or("");
@@ -216,6 +228,7 @@ std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {
     RemoveStaleLoadFiles(connection.path(), {record.id});
     cleaned.push_back(record.id);
   }
+  RemoveOrphanedLoadFiles(connection);
   return cleaned;
 }
 
