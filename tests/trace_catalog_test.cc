@@ -5,11 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <regex>
 
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite_migrate.h"
+#include "db/sqlite_staged_load.h"
 #include "db/sqlite_transaction.h"
 #include "sqlite_test_support.h"
 
@@ -282,6 +285,27 @@ TEST_F(TraceCatalog, CleanInterruptedRemovesLoadsWhoseProcessIsGone) {
                                       std::to_string(live) + "|loading",
                                       std::to_string(elsewhere) + "|loading"}));
   EXPECT_EQ(CleanInterrupted(connection_), std::vector<int64_t>{});
+}
+
+// A load killed after its publishing COMMIT leaves a complete trace and its
+// scratch file; a cleanup killed after its DELETE, a file of no trace.
+// Only a load still loading needs its file.
+TEST_F(TraceCatalog, CleanInterruptedRemovesScratchFilesOfTracesNotLoading) {
+  int64_t complete = Loaded("complete");
+  int64_t live = BeginTrace(connection_, Info("live"));
+  int64_t gone = 99;
+  auto scratch = [&](int64_t id) { return SqliteStagedLoad::ScratchPath(path_, id); };
+  std::string unrelated = path_ + ".load-notes";
+  for (const std::string& file :
+       {scratch(complete), scratch(live), scratch(gone), scratch(gone) + "-journal", unrelated}) {
+    std::ofstream(file) << "x";
+  }
+  EXPECT_EQ(CleanInterrupted(connection_), std::vector<int64_t>{});
+  EXPECT_FALSE(std::filesystem::exists(scratch(complete)));
+  EXPECT_FALSE(std::filesystem::exists(scratch(gone)));
+  EXPECT_FALSE(std::filesystem::exists(scratch(gone) + "-journal"));
+  EXPECT_TRUE(std::filesystem::exists(scratch(live)));
+  EXPECT_TRUE(std::filesystem::exists(unrelated));
 }
 
 TEST(LoaderProcess, ThisProcessIsAliveAndAReapedChildIsGone) {

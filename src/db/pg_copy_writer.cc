@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "db/crash_point.h"
 #include "db/pg_partitions.h"
 
 namespace tracedb {
@@ -124,6 +125,7 @@ void PgCopyWriter::Write(const RowBatch& batch) {
               e.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
               e.TextOrNull(r.extra);
             });
+  CrashPoint("batch", ++batches_written_);
 }
 
 }  // namespace tracedb

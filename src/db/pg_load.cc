@@ -3,6 +3,7 @@
 #include <charconv>
 #include <optional>
 
+#include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/pg_partitions.h"
@@ -47,7 +48,9 @@ class PgTraceLoad : public TraceLoad {
                           info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid())})
             .at(0));
     session_.Exec(LoadLockSql("pg_advisory_lock", id_));
+    CrashPoint("trace-row");
     session_.Exec("COMMIT");
+    CrashPoint("loading");
     try {
       // The attach sorts each table for its index: in memory, not in
       // temporary files, for traces up to a few GB (the default is 64 MB).
@@ -66,7 +69,9 @@ class PgTraceLoad : public TraceLoad {
   RowWriter& writer() override { return *writer_; }
 
   void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) override {
+    CrashPoint("publish");
     session_.Exec(AttachPartitionsSql(id_));
+    CrashPoint("mid-publish");
     const TraceSummary& s = summary;
     auto updated = session_.Query(
         kCompleteTrace, Params{Exact(s.start_time), Exact(s.end_time),
@@ -80,7 +85,9 @@ class PgTraceLoad : public TraceLoad {
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");
     }
     if (replaced) session_.Exec(DropTraceSql(*replaced));
+    CrashPoint("commit");
     session_.Exec("COMMIT");
+    CrashPoint("committed");
     session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
   }
 

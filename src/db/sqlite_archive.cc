@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/sqlite_cursor.h"
 #include "db/sqlite_migrate.h"
@@ -28,6 +29,7 @@ class SqliteTraceLoad : public TraceLoad {
   void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) override {
     writer_.reset();  // its statements name the scratch schema
     staged_->Publish(summary, replaced);
+    CrashPoint("committed");
     staged_.reset();
   }
 
@@ -97,6 +99,7 @@ class SqliteArchive : public Archive {
 
   std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) override {
     int64_t id = BeginTrace(*connection_, info);
+    CrashPoint("loading");
     try {
       return std::make_unique<SqliteTraceLoad>(*connection_, id);
     } catch (const std::exception& e) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "db/crash_point.h"
+
 namespace tracedb {
 namespace {
 
@@ -127,6 +129,7 @@ void SqliteRowWriter::Write(const RowBatch& batch) {
     throw;
   }
   connection_.Exec("COMMIT");
+  CrashPoint("batch", ++batches_written_);
 }
 
 void SqliteRowWriter::InsertAll(const RowBatch& batch) {

@@ -36,6 +36,7 @@ class SqliteRowWriter : public RowWriter {
 
   SqliteConnection& connection_;
   int64_t trace_id_;
+  int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
   Table types_, values_, containers_, states_, events_, variables_, links_;
 };
 

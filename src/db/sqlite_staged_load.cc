@@ -1,13 +1,19 @@
 #include "db/sqlite_staged_load.h"
 
+#include <charconv>
 #include <filesystem>
+#include <set>
+#include <string_view>
 #include <vector>
 
+#include "db/crash_point.h"
 #include "db/sqlite_transaction.h"
 #include "db/trace_catalog.h"
 
 namespace tracedb {
 namespace {
+
+constexpr const char* kFileSuffixes[] = {"", "-journal", "-wal", "-shm"};
 
 constexpr const char* kTables[] = {"type",  "value",    "container", "state",
                                    "event", "variable", "link"};
@@ -23,7 +29,7 @@ std::string Quoted(const std::string& text) {
 
 void RemoveFiles(const std::string& path) {
   std::error_code ignored;
-  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+  for (const char* suffix : kFileSuffixes) {
     std::filesystem::remove(path + suffix, ignored);
   }
 }
@@ -72,21 +78,47 @@ void SqliteStagedLoad::Release() noexcept {
 }
 
 void SqliteStagedLoad::Publish(const TraceSummary& summary, std::optional<int64_t> replaced) {
+  CrashPoint("publish");
   SqliteTransaction transaction(connection_);
   for (const char* table : kTables) {
     connection_.Exec(std::string("INSERT INTO main.") + table + " SELECT * FROM " + kSchema + "." +
                      table);
+    if (table == kTables[0]) CrashPoint("mid-publish");
   }
   if (replaced) {
     CompleteReplacing(connection_, trace_id_, summary, *replaced);
   } else {
     CompleteTrace(connection_, trace_id_, summary);
   }
+  CrashPoint("commit");
   transaction.Commit();
 }
 
 void RemoveStaleLoadFiles(const std::string& database, const std::vector<int64_t>& trace_ids) {
   for (int64_t id : trace_ids) RemoveFiles(SqliteStagedLoad::ScratchPath(database, id));
+}
+
+std::vector<int64_t> ScratchFileIds(const std::string& database) {
+  namespace fs = std::filesystem;
+  fs::path path(database);
+  fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  // "DB.load-ID" and its "-journal", "-wal", "-shm"; see ScratchPath.
+  std::string prefix = path.filename().string() + ".load-";
+  std::set<int64_t> ids;
+  std::error_code error;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    std::string_view rest = std::string_view(name).substr(prefix.size());
+    int64_t id = 0;
+    auto [digits_end, problem] = std::from_chars(rest.data(), rest.data() + rest.size(), id);
+    if (problem != std::errc() || digits_end == rest.data()) continue;
+    std::string_view suffix(digits_end, rest.data() + rest.size() - digits_end);
+    for (const char* known : kFileSuffixes) {
+      if (suffix == known) ids.insert(id);
+    }
+  }
+  return {ids.begin(), ids.end()};
 }
 
 }  // namespace tracedb

@@ -53,4 +53,8 @@ class SqliteStagedLoad {
 // Removes the scratch files of these traces (interrupted loads).
 void RemoveStaleLoadFiles(const std::string& database, const std::vector<int64_t>& trace_ids);
 
+// The trace ids of the scratch files beside `database` (ScratchPath), in
+// no particular order; none when its folder cannot be read.
+std::vector<int64_t> ScratchFileIds(const std::string& database);
+
 }  // namespace tracedb

@@ -1,5 +1,6 @@
 #include "db/trace_catalog.h"
 
+#include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite_cursor.h"
@@ -92,6 +93,18 @@ void DeleteTraceAndRows(SqliteConnection& connection, int64_t id) {
   DeleteRows(connection, "trace", "id", id);
 }
 
+// A scratch file exists only once its trace row is committed "loading",
+// so one whose trace is no longer loading is left over. Its loader may
+// still be detaching it after publishing: removing the name under it does
+// no harm.
+void RemoveOrphanedLoadFiles(SqliteConnection& connection) {
+  for (int64_t id : ScratchFileIds(connection.path())) {
+    std::optional<TraceRecord> record = FindById(connection, id);
+    if (record && record->status == TraceStatus::kLoading) continue;
+    RemoveStaleLoadFiles(connection.path(), {id});
+  }
+}
+
 void RefuseLiveLoader(SqliteConnection& connection, const TraceRecord& record) {
   if (record.status != TraceStatus::kLoading) return;
   std::string host = record.loader_host.value_or("");
@@ -118,6 +131,7 @@ int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info) {
   insert.BindInt(9, ThisPid());
   insert.Step();
   int64_t id = connection.LastInsertId();
+  CrashPoint("trace-row");
   transaction.Commit();
   return id;
 }
@@ -216,6 +230,7 @@ std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {
     RemoveStaleLoadFiles(connection.path(), {record.id});
     cleaned.push_back(record.id);
   }
+  RemoveOrphanedLoadFiles(connection);
   return cleaned;
 }
 

@@ -1,0 +1,131 @@
+// Concurrency: several `tracedb ingest` at once into one archive all
+// succeed with exactly their rows (SQLite writers wait for each other's
+// write lock instead of failing with "database is locked"), and readers
+// (`tracedb query`, `tracedb list`) running meanwhile see complete traces
+// only, each whole, on both backends.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "archive_checks.h"
+#include "backend_support.h"
+#include "background_child.h"
+#include "child_process.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+constexpr int kLoaders = 4;
+
+Lines IngestArgs(TestDatabase& database, const std::string& file) {
+  return {"ingest", "-q", "--db", database.url(), file};
+}
+
+Lines LinesOf(const std::string& text) {
+  Lines lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+class ConcurrentIngest : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override { TRACEDB_SKIP_WITHOUT_SERVER(GetParam()); }
+};
+
+// They start together on an archive that has no tables yet, so they also
+// race to create the schema; their traces are of one size, so they then
+// take the write lock to publish at about the same time.
+TEST_P(ConcurrentIngest, LoadsIntoOneArchiveAllSucceedWithExactRows) {
+  TestDatabase database(GetParam(), "together");
+  Lines files, names;
+  for (int i = 0; i < kLoaders; ++i) {
+    names.push_back("together" + std::to_string(i) + ".paje");
+    files.push_back(GeneratedTrace(names.back(), "1M", 10 + i));
+  }
+  std::vector<std::unique_ptr<BackgroundChild>> loaders;
+  for (const std::string& file : files) {
+    loaders.push_back(
+        std::make_unique<BackgroundChild>(TRACEDB_BINARY, IngestArgs(database, file)));
+  }
+  for (int i = 0; i < kLoaders; ++i) {
+    ChildRun run = loaders[i]->Wait();
+    EXPECT_FALSE(run.signaled) << names[i];
+    EXPECT_EQ(run.exit_code, 0) << names[i] << ": " << run.err;
+    EXPECT_EQ(run.err, "") << names[i];
+  }
+  EXPECT_EQ(database.Rows("SELECT count(*) FROM trace WHERE status = 'complete'"),
+            Lines{std::to_string(kLoaders)});
+  EXPECT_EQ(ArchiveProblems(database), Lines{});
+  for (int i = 0; i < kLoaders; ++i) {
+    Lines id = database.Rows("SELECT id FROM trace WHERE name = '" + names[i] + "'");
+    ASSERT_EQ(id.size(), 1u) << names[i];
+    EXPECT_EQ(database.RowCounts(std::stoll(id[0])), ReferenceRowCounts(files[i])) << names[i];
+  }
+  EXPECT_EQ(LoadLeftovers(database), Lines{});
+}
+
+// What is wrong with one `tracedb query --csv` of CompletenessSql(): ""
+// when every complete trace in it has the rows it counts and no row of
+// another trace shows.
+std::string SnapshotProblem(const Lines& lines) {
+  if (lines.size() < 2 || lines.front() != "trace,stored,counted" || lines.back() != "stray,0,0") {
+    return "not a completeness result, or stray rows";
+  }
+  for (size_t i = 1; i + 1 < lines.size(); ++i) {
+    size_t first = lines[i].find(',');
+    size_t second = lines[i].find(',', first + 1);
+    if (lines[i].substr(first + 1, second - first - 1) != lines[i].substr(second + 1)) {
+      return "a partial trace: " + lines[i];
+    }
+  }
+  return "";
+}
+
+// While a load runs, every query sees the archive as it was before the
+// load or after it, never between: the complete traces each whole, no row
+// of the load. `list` shows the load as loading and leaves it alone.
+TEST_P(ConcurrentIngest, ReadersDuringALoadSeeCompleteTracesOnly) {
+  TestDatabase database(GetParam(), "readers");
+  std::string small = GeneratedTrace("small.paje", "8K", 1);
+  std::string big = GeneratedTrace("big.paje", "6M", 4);
+  ASSERT_EQ(RunTracedb(IngestArgs(database, small)).exit_code, 0);
+
+  BackgroundChild load(TRACEDB_BINARY, IngestArgs(database, big));
+  int reads = 0;
+  size_t visible = 1;  // complete traces; once the load shows, it stays
+  bool running = true;
+  while (running) {
+    running = load.Running();  // one more read after the end
+    ChildRun query = RunTracedb({"query", "--csv", "--db", database.url(), CompletenessSql()});
+    ASSERT_EQ(query.exit_code, 0) << query.err;
+    EXPECT_EQ(query.err, "");
+    Lines seen = LinesOf(query.out);
+    ASSERT_EQ(SnapshotProblem(seen), "") << query.out;
+    EXPECT_GE(seen.size() - 2, visible) << query.out;
+    visible = seen.size() - 2;
+    ChildRun list = RunTracedb({"list", "--db", database.url()});
+    EXPECT_EQ(list.exit_code, 0);
+    EXPECT_EQ(list.err, "") << "list must leave a live load alone";
+    ++reads;
+  }
+  ChildRun run = load.Wait();
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(visible, 2u);
+  EXPECT_EQ(TraceStatuses(database), (Lines{"small.paje|complete", "big.paje|complete"}));
+  EXPECT_EQ(database.RowCounts(2), ReferenceRowCounts(big));
+  std::cout << "[   INFO   ] " << reads << " reads during the load\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ConcurrentIngest,
+                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
+
+}  // namespace
+}  // namespace tracedb::testing
