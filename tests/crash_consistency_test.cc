@@ -127,7 +127,9 @@ TEST_P(CrashPoints, LeaveTheArchiveSoundAndTheLoadRedoable) {
   EXPECT_EQ(TraceStatuses(database), expected);
   bool scratch = crash.scratch && backend == Backend::kSqlite;
   EXPECT_EQ(LoadLeftovers(database), scratch ? Lines{ScratchOf(database, 2)} : Lines{});
-  if (status == "complete") EXPECT_EQ(database.RowCounts(2), traces.big_rows);
+  if (status == "complete") {
+    EXPECT_EQ(database.RowCounts(2), traces.big_rows);
+  }
 
   // The next command removes what the killed load left.
   ChildRun list = RunTracedb({"list", "--db", database.url()});
@@ -135,7 +137,9 @@ TEST_P(CrashPoints, LeaveTheArchiveSoundAndTheLoadRedoable) {
   EXPECT_EQ(list.err, interrupted ? RemovedWarning(database, "2 (big.paje)") : "");
   EXPECT_EQ(LoadLeftovers(database), Lines{});
   EXPECT_EQ(ArchiveProblems(database), Lines{});
-  if (interrupted) EXPECT_EQ(TraceStatuses(database), Lines{"small.paje|complete"});
+  if (interrupted) {
+    EXPECT_EQ(TraceStatuses(database), Lines{"small.paje|complete"});
+  }
 
   // Loading again gives exactly the rows of a clean load; the other trace
   // never changed.
@@ -255,8 +259,12 @@ TEST_P(KilledLoad, AtArbitraryMomentsNeverShowsAPartialTrace) {
     load.Kill();
     ChildRun run = load.Wait();
     // Killed, or it finished first.
-    if (!run.signaled) EXPECT_EQ(run.exit_code, 0) << run.err;
-    if (run.signaled) EXPECT_EQ(run.signal, SIGKILL);
+    if (!run.signaled) {
+      EXPECT_EQ(run.exit_code, 0) << run.err;
+    }
+    if (run.signaled) {
+      EXPECT_EQ(run.signal, SIGKILL);
+    }
     WaitForKilledSessions(database);
     SCOPED_TRACE("killed at " + std::to_string(fraction) + " of a clean load");
     EXPECT_EQ(ArchiveProblems(database), Lines{});
