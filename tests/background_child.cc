@@ -7,8 +7,6 @@
 
 #include <atomic>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "test_support.h"
@@ -17,13 +15,6 @@ extern char** environ;
 
 namespace tracedb::testing {
 namespace {
-
-std::string ReadWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Several children may be alive at once: each gets its own output files.
 std::string OutputPath(const char* what) {
@@ -91,8 +82,8 @@ ChildRun BackgroundChild::Wait() {
   run.signaled = WIFSIGNALED(status_);
   if (run.signaled) run.signal = WTERMSIG(status_);
   if (WIFEXITED(status_)) run.exit_code = WEXITSTATUS(status_);
-  run.out = ReadWhole(out_path_);
-  run.err = ReadWhole(err_path_);
+  run.out = ReadWholeFile(out_path_);
+  run.err = ReadWholeFile(err_path_);
   return run;
 }
 

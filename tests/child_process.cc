@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -14,13 +13,6 @@
 
 namespace tracedb::testing {
 namespace {
-
-std::string ReadWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // In the child between fork and exec: only async-signal-safe calls.
 [[noreturn]] void ExecChild(const std::string& program, std::vector<char*>& argv, int in, int out,
@@ -76,7 +68,7 @@ int OpenStdin(const ChildOptions& options, int pipe_fds[2], pid_t* feeder) {
 
 // What the launcher wrote: "exit CODE KB" or "signal N KB".
 void ReadReport(const std::string& path, ChildRun* run) {
-  std::stringstream report(ReadWhole(path));
+  std::stringstream report(ReadWholeFile(path));
   std::string how;
   int number = -1;
   report >> how >> number >> run->peak_rss_kb;
@@ -131,8 +123,8 @@ ChildRun RunChild(const std::string& program, const std::vector<std::string>& ar
   }
   ChildRun run;
   ReadReport(report_path, &run);
-  run.out = ReadWhole(out_path);
-  run.err = ReadWhole(err_path);
+  run.out = ReadWholeFile(out_path);
+  run.err = ReadWholeFile(err_path);
   return run;
 }
 

@@ -142,6 +142,13 @@ std::vector<std::string> WorldContainers(const std::string& end) {
           "Container, node1, Thread, 0, " + end + ", " + end + ", thread2"};
 }
 
+std::string ReadWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
 std::vector<std::string> Expect(std::vector<std::vector<std::string>> parts) {
   std::vector<std::string> all;
   for (auto& part : parts) all.insert(all.end(), part.begin(), part.end());
@@ -150,13 +157,6 @@ std::vector<std::string> Expect(std::vector<std::vector<std::string>> parts) {
 
 namespace {
 
-std::string ReadWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Runs `BEFORE tracedb ARGS`, capturing what tracedb prints.
 CliRun RunTracedb(const std::string& before, const std::string& args) {
   std::string out = WriteTempFile("cli.out", "");
@@ -164,7 +164,7 @@ CliRun RunTracedb(const std::string& before, const std::string& args) {
   std::string command =
       before + std::string(TRACEDB_BINARY) + " " + args + " >" + out + " 2>" + err;
   int status = std::system(command.c_str());
-  return CliRun{WEXITSTATUS(status), ReadWhole(out), ReadWhole(err)};
+  return CliRun{WEXITSTATUS(status), ReadWholeFile(out), ReadWholeFile(err)};
 }
 
 }  // namespace

@@ -21,6 +21,8 @@ uint64_t BodyLine(int k);
 
 // A file in a temporary folder of this test process, holding `content`.
 std::string WriteTempFile(const std::string& name, std::string_view content);
+// All of a file, as bytes; "" when it cannot be read.
+std::string ReadWholeFile(const std::string& path);
 
 struct DumpOutcome {
   bool ok = false;
