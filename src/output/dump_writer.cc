@@ -5,6 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "output/fixed_six.h"
+
 namespace tracedb {
 namespace {
 
@@ -22,9 +24,8 @@ DumpWriter::~DumpWriter() = default;
 void DumpWriter::Text(std::string_view s) { buffer_.append(s); }
 
 void DumpWriter::Fixed(double v) {
-  char tmp[400];
-  auto [end, ec] = std::to_chars(tmp, tmp + sizeof tmp, v, std::chars_format::fixed, 6);
-  buffer_.append(tmp, end);
+  char tmp[kFixedSixMaxChars];
+  buffer_.append(tmp, FormatFixedSix(v, tmp));
 }
 
 void DumpWriter::General(double v) {
