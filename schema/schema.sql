@@ -73,7 +73,10 @@ CREATE TABLE type (
   PRIMARY KEY (trace_id, id)
 );
 
--- The named values of state, event and link types.
+-- The named values of state, event and link types. A Paraver value with no
+-- .pcf label is named by its number; such a number may have more than one
+-- row (same type_id and name, another id) when it recurs far apart in the
+-- trace, since the loader remembers only the numbers in use lately.
 CREATE TABLE value (
   trace_id INTEGER NOT NULL,  -- -> trace.id
   id       INTEGER NOT NULL,

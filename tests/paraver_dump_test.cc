@@ -2,6 +2,7 @@
 // tiny traces written here, the exact dump lines they must give.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -215,6 +216,53 @@ TEST(ParaverTimes, RawTicksComeBackFromSeconds) {
       ASSERT_EQ(std::llround(seconds / tick), raw) << tick;
     }
   }
+}
+
+// The value ids of the events, in file order, as the mapper gives them.
+class EventValueIds : public EntitySink {
+ public:
+  void OnContainer(const ContainerRow&) override {}
+  void OnState(const StateRow&) override {}
+  void OnEvent(const EventRow& row) override { ids.push_back(row.value); }
+  void OnVariable(const VariableRow&) override {}
+  void OnLink(const LinkRow&) override {}
+  std::vector<uint32_t> ids;
+};
+
+// Counter values are remembered in bounded memory: a number in use keeps its
+// value id, one unused while several others came gets a new one. Names, and
+// so the dump, are the same whatever the mapper remembers.
+TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
+  std::string prv = "#Paraver (01/02/2020 at 10:00):1000_us:1(1):1:1(1:1)\n";
+  // 100 is used at every other record; 1..12 once each; then 1 and 100 again.
+  std::vector<int> values;
+  for (int n = 1; n <= 12; ++n) values.insert(values.end(), {100, n});
+  values.insert(values.end(), {1, 100});
+  for (size_t i = 0; i < values.size(); ++i) {
+    prv += "2:1:1:1:1:" + std::to_string(i) + ":77:" + std::to_string(values[i]) + "\n";
+  }
+  std::string path = WriteParaverTrace("counters", prv);
+  InputFile trace(path);
+  Registry registry;
+  EventValueIds sink;
+  paraver::ReadParaverTrace(trace, {.trace = path}, {.recent_values = 4}, &registry, &sink);
+  ASSERT_EQ(sink.ids.size(), values.size());
+  uint32_t hundred = sink.ids[0];
+  uint32_t one = sink.ids[1];
+  for (size_t i = 0; i < 24; i += 2) EXPECT_EQ(sink.ids[i], hundred) << i;
+  EXPECT_EQ(sink.ids[25], hundred);
+  EXPECT_EQ(one, 1u);
+  EXPECT_EQ(sink.ids[24], 13u);            // 1 was forgotten among 2..12: a new id
+  EXPECT_EQ(registry.value_count(), 14u);  // 100, 1..12, 1 again
+
+  paraver::ReadOptions remember_all{.recent_values = size_t{1} << 10};
+  DumpOutcome bounded = DumpParaverFile(path, {.recent_values = 4});
+  DumpOutcome unbounded = DumpParaverFile(path, remember_all);
+  ASSERT_TRUE(bounded.ok) << bounded.error;
+  EXPECT_EQ(bounded.lines, unbounded.lines);
+  EXPECT_EQ(std::count(bounded.lines.begin(), bounded.lines.end(),
+                       "Event, THREAD 1.1.1, 77, 0.000024, 1, 1"),
+            1);
 }
 
 }  // namespace

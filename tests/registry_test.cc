@@ -35,5 +35,43 @@ TEST(Registry, NumberedValuesAreSpelledAndShareIdsWithNamedOnes) {
   EXPECT_EQ(registry.FindValue(type, "0"), std::nullopt);
 }
 
+// With a window, only the newest ids, named values and pinned numbered
+// values stay readable: memory stops growing with the values made.
+TEST(Registry, AWindowKeepsTheNewestNamedAndPinnedValues) {
+  Registry registry;
+  uint32_t type = registry.AddType({.name = "E", .kind = TypeKind::kEvent, .parent = kRoot});
+  uint32_t early = registry.AddNumberedValue(type, false, 7);  // made before the window
+  registry.KeepNumberedValues(4);
+  uint32_t named = registry.AddValue({.name = "send", .type = type});
+  uint32_t pinned = registry.AddNumberedValue(type, false, 42);
+  EXPECT_TRUE(registry.Pin(pinned));
+  uint32_t unpinned = registry.AddNumberedValue(type, true, 5);
+  NumberDigits digits;
+  EXPECT_EQ(registry.value_name(early, digits), "7");  // still among the newest 4
+  uint32_t released = registry.AddNumberedValue(type, false, 6);
+  EXPECT_TRUE(registry.Pin(released));
+  for (uint64_t n = 100; n < 104; ++n) registry.AddNumberedValue(type, false, n);
+  registry.Unpin(released);  // now outside the window: gone with its pin
+  EXPECT_EQ(registry.value_count(), 9u);
+  EXPECT_EQ(registry.value_name(named, digits), "send");
+  EXPECT_EQ(registry.value_name(pinned, digits), "42");
+  EXPECT_EQ(registry.value(pinned).type, type);
+  EXPECT_EQ(registry.value_name(8, digits), "103");
+  for (uint32_t gone : {early, unpinned, released}) {
+    EXPECT_THROW(registry.value_name(gone, digits), std::logic_error) << gone;
+    EXPECT_FALSE(registry.Pin(gone)) << gone;
+  }
+  EXPECT_TRUE(registry.Pin(pinned));
+  registry.Unpin(pinned);
+  EXPECT_THROW(registry.value_name(pinned, digits), std::logic_error);
+}
+
+TEST(Registry, AWindowIsAPowerOfTwoSetOnce) {
+  Registry registry;
+  EXPECT_THROW(registry.KeepNumberedValues(3), std::invalid_argument);
+  registry.KeepNumberedValues(8);
+  EXPECT_THROW(registry.KeepNumberedValues(8), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace tracedb

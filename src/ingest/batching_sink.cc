@@ -38,8 +38,8 @@ void BatchingSink::OnEvent(const EventRow& row) {
 }
 
 void BatchingSink::OnVariable(const VariableRow& row) {
-  batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end,
-                                            row.value, ExtrasToJson(row.extras)});
+  batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end, row.value,
+                                            ExtrasToJson(row.extras)});
   ++counts_.variables;
   Added();
 }
@@ -55,26 +55,30 @@ void BatchingSink::OnLink(const LinkRow& row) {
 void BatchingSink::Finish() {
   for (uint32_t id = 0; id < registry_.type_count(); ++id) {
     const TypeInfo& t = registry_.type(id);
-    batch_.types.push_back(TypeRecord{id, t.parent, std::string(TypeKindName(t.kind)), t.name, t.alias,
-                                      t.start_type, t.end_type});
+    batch_.types.push_back(TypeRecord{id, t.parent, std::string(TypeKindName(t.kind)), t.name,
+                                      t.alias, t.start_type, t.end_type});
   }
   counts_.types = static_cast<int64_t>(registry_.type_count());
   counts_.values = static_cast<int64_t>(registry_.value_count());
-  // A Paraver trace can have millions of values: in batches like any rows.
-  for (uint32_t id = 0; id < registry_.value_count(); ++id) {
-    ValueInfo v = registry_.value(id);
-    batch_.values.push_back(ValueRecord{id, v.type, std::move(v.name), std::move(v.alias),
-                                        std::move(v.color)});
-    if (batch_.values.size() >= batch_rows_) EmitBatch();
-  }
   EmitBatch();
 }
 
 void BatchingSink::Added() {
-  if (++pending_ >= batch_rows_) EmitBatch();
+  if (++pending_ >= batch_rows_) return EmitBatch();
+  if (registry_.value_count() - values_written_ >= kValueLag) TakeValues();
+}
+
+void BatchingSink::TakeValues() {
+  for (; values_written_ < registry_.value_count(); ++values_written_) {
+    auto id = static_cast<uint32_t>(values_written_);
+    ValueInfo v = registry_.value(id);
+    batch_.values.push_back(
+        ValueRecord{id, v.type, std::move(v.name), std::move(v.alias), std::move(v.color)});
+  }
 }
 
 void BatchingSink::EmitBatch() {
+  TakeValues();
   pending_ = 0;
   RowBatch full = std::exchange(batch_, RowBatch{});
   emit_(std::move(full));

@@ -4,8 +4,11 @@
 // works in large transactions while the simulator goes on.
 //
 // Containers are written when they end (their end time is known then);
-// types and values, which only ever grow, at Finish(). Runs on the
-// simulator's thread; `emit` may block (back-pressure) or throw.
+// values soon after they are made, with the rows of the batch then being
+// filled, and at most kValueLag values late: a Registry that keeps only its
+// newest numbered values (Paraver counters) keeps at least that many; types,
+// which are few, at Finish(). Runs on the simulator's thread; `emit` may
+// block (back-pressure) or throw.
 #pragma once
 
 #include <cstdint>
@@ -43,7 +46,12 @@ class BatchingSink : public EntitySink {
   const RowCounts& counts() const { return counts_; }
 
  private:
+  // Values read from the registry this late at most: far fewer than a
+  // Registry's numbered-value window (format/paraver/trace_mapper.h).
+  static constexpr size_t kValueLag = 4096;
+
   void Added();
+  void TakeValues();  // every value not written yet, into the batch
   void EmitBatch();
 
   const Registry& registry_;
@@ -51,6 +59,7 @@ class BatchingSink : public EntitySink {
   Emit emit_;
   RowBatch batch_;
   size_t pending_ = 0;
+  size_t values_written_ = 0;  // values [0, values_written_) are in batches already
   RowCounts counts_;
 };
 

@@ -10,7 +10,11 @@
 // of them. They are kept as their number (16 bytes, against some 300 for a
 // named value and its index entry) and spelled when asked for; they have no
 // alias or colour and FindValue does not see them (their maker keeps its
-// own number -> id table).
+// own number -> id table). With KeepNumberedValues(window), even those 16
+// bytes stop growing: only named values, the newest `window` value ids and
+// the pinned numbered values stay readable, so their maker pins those it
+// may reuse and sinks read a value soon after it is made
+// (ingest/batching_sink.h).
 #pragma once
 
 #include <array>
@@ -18,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "model/entity.h"
@@ -77,6 +82,13 @@ class Registry {
   uint32_t AddValue(ValueInfo info);
   // A value named by its decimal number, "-" first when `negative`.
   uint32_t AddNumberedValue(uint32_t type, bool negative, uint64_t magnitude);
+  // From now on, a numbered value stays readable while it is among the
+  // newest `window` value ids (a power of two), or once pinned.
+  void KeepNumberedValues(size_t window);
+  // Keeps numbered value `id` readable until Unpin. False if it is
+  // forgotten already.
+  bool Pin(uint32_t id);
+  void Unpin(uint32_t id);
   uint32_t AddContainer(ContainerInfo info);
 
   const TypeInfo& type(uint32_t id) const { return types_[id]; }
@@ -87,7 +99,7 @@ class Registry {
   std::string_view value_name(uint32_t id, NumberDigits& digits) const;
   const ContainerInfo& container(uint32_t id) const { return containers_[id]; }
   size_t type_count() const { return types_.size(); }
-  size_t value_count() const { return values_.size(); }
+  size_t value_count() const { return value_count_; }
   size_t container_count() const { return containers_.size(); }
 
  private:
@@ -97,10 +109,18 @@ class Registry {
   struct ValueSlot {
     uint64_t number;
     uint32_t type;
-    enum class Kind : uint32_t { kNamed, kPositive, kNegative } kind;
+    enum class Kind : uint8_t { kNamed, kPositive, kNegative } kind;
+    bool pinned = false;
   };
+  const ValueSlot& Slot(uint32_t id) const;
+  void AddSlot(ValueSlot slot);
 
+  // By id; with a window, a ring of the newest `window` ids (id & mask), and
+  // the named and pinned values that left it are in kept_.
   std::vector<ValueSlot> values_;
+  size_t value_count_ = 0;
+  size_t window_mask_ = 0;  // 0: no window, every id has its slot
+  std::unordered_map<uint32_t, ValueSlot> kept_;
   std::vector<ValueInfo> named_values_;
   std::vector<ContainerInfo> containers_;
   NameIndex type_index_;

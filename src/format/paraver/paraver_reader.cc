@@ -89,7 +89,9 @@ ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOption
   const ParaverHeader header = ParseHeader(header_line.text);
   const ObjectModel objects(header);
   TraceMapper mapper(header, pcf, names,
-                     {.keep_extras = options.keep_extras, .exact_seconds = options.exact_seconds},
+                     {.keep_extras = options.keep_extras,
+                      .exact_seconds = options.exact_seconds,
+                      .recent_values = options.recent_values},
                      registry, sink);
   InOrder in_order(&mapper, options, bad_lines);
   in_order.CountHeader(header_line.next);

@@ -35,8 +35,10 @@ TraceMapper::TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, cons
       options_(options),
       registry_(registry),
       sink_(sink),
+      recent_values_(std::min(options.recent_values, kNumberedValueWindow / 2)),
       end_ticks_(header.end_time) {
   line_ = 1;
+  registry_->KeepNumberedValues(kNumberedValueWindow);
   CheckTime(header.end_time);
   DeclareTypes();
   DeclareContainers();
@@ -237,23 +239,34 @@ uint32_t TraceMapper::EventType(int64_t type) {
 
 uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventValue value) {
   uint32_t space = type * 2 + (value.negative ? 1 : 0);
-  if (auto id = event_values_.Find(value.magnitude, space)) return *id;
-  const std::string* label = nullptr;
+  if (auto id = KnownValue(value.magnitude, space)) return *id;
   auto labels = pcf_.event_values.find(paraver_type);
-  if (labels != pcf_.event_values.end()) label = Find(labels->second, value);
+  const std::string* label =
+      labels == pcf_.event_values.end() ? nullptr : Find(labels->second, value);
   // Unlabelled ones (hardware counters: millions) are kept as numbers.
-  uint32_t id = label == nullptr
-                    ? registry_->AddNumberedValue(type, value.negative, value.magnitude)
-                    : registry_->AddValue(LabelledValue(ToText(value), label, type));
-  event_values_.Insert(value.magnitude, space, id);
+  if (label == nullptr) return NewNumberedValue(type, value.negative, value.magnitude);
+  uint32_t id = registry_->AddValue(LabelledValue(ToText(value), label, type));
+  labelled_values_.Insert(value.magnitude, space, id);
   return id;
 }
 
 uint32_t TraceMapper::TagValue(int64_t tag) {
   auto key = static_cast<uint64_t>(tag);
-  if (auto id = tag_values_.Find(key, 0)) return *id;
-  uint32_t id = registry_->AddNumberedValue(link_type_, tag < 0, tag < 0 ? 0 - key : key);
-  tag_values_.Insert(key, 0, id);
+  uint64_t magnitude = tag < 0 ? 0 - key : key;
+  if (auto id = KnownValue(magnitude, link_type_ * 2 + (tag < 0 ? 1 : 0))) return *id;
+  return NewNumberedValue(link_type_, tag < 0, magnitude);
+}
+
+std::optional<uint32_t> TraceMapper::KnownValue(uint64_t magnitude, uint32_t space) {
+  if (auto id = labelled_values_.Find(magnitude, space)) return id;
+  return recent_values_.Find(magnitude, space);
+}
+
+uint32_t TraceMapper::NewNumberedValue(uint32_t type, bool negative, uint64_t magnitude) {
+  uint32_t id = registry_->AddNumberedValue(type, negative, magnitude);
+  registry_->Pin(id);
+  recent_values_.Add(magnitude, type * 2 + (negative ? 1 : 0), id,
+                     [&](uint32_t old) { registry_->Unpin(old); });
   return id;
 }
 

@@ -13,14 +13,12 @@
 // alias, so identifiers stay unique). Types and values enter the Registry
 // when first used.
 //
-// Streaming: rows leave as records arrive, in file order; only states whose
-// END is -1 wait, because they end at the end of the trace, known at
-// Finish(): the larger of the header's END_TIME and the largest time of any
-// record. Containers, which all live from 0 to that end, leave at Finish().
-//
-// Times: seconds = raw ticks * seconds_per_tick (a double product, so that
-// raw = round(seconds / seconds_per_tick) exactly while |raw| < 2^51); the
-// link fields lsend and lrecv are exact decimal text.
+// Memory stays bounded however many distinct counter values a trace holds:
+// an unlabelled number is remembered (RecentIds; the Registry keeps its
+// value pinned meanwhile) while it is in use, and likely forgotten once some
+// kRecentValues other new numbers came without it. One seen again after that
+// gets a value id (and value row) anew: names, and so every dump, stay
+// exact; only such a rarely used number may have two ids.
 //
 // Runs on one thread (the in-order stage); not thread-safe.
 #pragma once
@@ -33,6 +31,7 @@
 #include "format/paraver/header.h"
 #include "format/paraver/id_table.h"
 #include "format/paraver/pcf_labels.h"
+#include "format/paraver/recent_ids.h"
 #include "format/paraver/record.h"
 #include "format/paraver/row_names.h"
 #include "model/entity.h"
@@ -45,9 +44,16 @@ namespace tracedb::paraver {
 // all, stays under half a tick below 2^51 ticks.
 inline constexpr int64_t kMaxExactTicks = (int64_t{1} << 51) - 1;
 
+// The Registry's window of numbered values (sim/registry.h). What is pinned
+// is kept anyway, but a window wider than the numbers remembered lets most
+// pinned values be unpinned before they leave it, so that few need keeping
+// aside; and it must outlast the sinks' lag (ingest/batching_sink.h).
+inline constexpr size_t kNumberedValueWindow = size_t{1} << 18;
+
 struct MapperOptions {
-  bool keep_extras = true;     // user fields on every row (dump -u, ingest)
-  bool exact_seconds = false;  // refuse times beyond kMaxExactTicks (ingest)
+  bool keep_extras = true;               // user fields on every row (dump -u, ingest)
+  bool exact_seconds = false;            // refuse times beyond kMaxExactTicks (ingest)
+  size_t recent_values = kRecentValues;  // RecentIds capacity, <= kNumberedValueWindow / 2
 };
 
 class TraceMapper {
@@ -90,6 +96,10 @@ class TraceMapper {
   uint32_t EventType(int64_t type);
   uint32_t EventValueId(uint32_t type, int64_t paraver_type, EventValue value);
   uint32_t TagValue(int64_t tag);
+  // The id of a number already made a value of `space`, if still known.
+  std::optional<uint32_t> KnownValue(uint64_t magnitude, uint32_t space);
+  // Made, pinned, remembered.
+  uint32_t NewNumberedValue(uint32_t type, bool negative, uint64_t magnitude);
   Extras CpuField(uint32_t cpu) const;
   std::string ExactSeconds(int64_t ticks) const;
 
@@ -105,8 +115,9 @@ class TraceMapper {
   std::vector<uint32_t> thread_containers_;  // by global thread index
   IdTable state_values_;                     // STATE -> value id
   IdTable event_types_;                      // TYPE -> type id
-  IdTable event_values_;                     // (VALUE, type id) -> value id
-  IdTable tag_values_;                       // TAG -> value id
+  // Event values and tags: (magnitude, type id * 2 + negative) -> value id.
+  IdTable labelled_values_;
+  RecentIds recent_values_;  // unlabelled numbers
   std::vector<OpenState> open_states_;
   int64_t end_ticks_;
   uint64_t records_ = 0;
