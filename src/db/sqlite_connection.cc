@@ -180,10 +180,17 @@ void SqliteStatement::BindText(int index, std::string_view value) {
   if (rc != SQLITE_OK) Fail(rc);
 }
 
+void SqliteStatement::BindTextUncopied(int index, std::string_view value) {
+  int rc = sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_STATIC, SQLITE_UTF8);
+  if (rc != SQLITE_OK) Fail(rc);
+}
+
 void SqliteStatement::BindNull(int index) {
   int rc = sqlite3_bind_null(stmt_, index);
   if (rc != SQLITE_OK) Fail(rc);
 }
+
+void SqliteStatement::ClearBindings() { sqlite3_clear_bindings(stmt_); }
 
 bool SqliteStatement::Step() {
   int rc = sqlite3_step(stmt_);

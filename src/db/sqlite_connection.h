@@ -35,7 +35,12 @@ class SqliteStatement {
   void BindInt(int index, int64_t value);
   void BindDouble(int index, double value);
   void BindText(int index, std::string_view value);
+  // Text not copied: it must stay as it is until ClearBindings or until the
+  // parameter is bound again (bulk loads, whose rows outlive the statement's
+  // runs, spare a copy per value).
+  void BindTextUncopied(int index, std::string_view value);
   void BindNull(int index);
+  void ClearBindings();
 
   // True when a row is ready to read, false when the statement is done.
   bool Step();

@@ -79,6 +79,11 @@ void SqliteStagedLoad::Release() noexcept {
 
 void SqliteStagedLoad::Publish(const TraceSummary& summary, std::optional<int64_t> replaced) {
   CrashPoint("publish");
+  // Each batch visits every container's end of the indexes: with the default
+  // 2 MB of page cache those pages are spilled to the WAL and read back again
+  // batch after batch. 64 MB keeps them (1 GB trace: publish 24.4 -> 22.8 s);
+  // the load's own memory is mostly freed by now.
+  connection_.Exec("PRAGMA main.cache_size = -65536");
   SqliteTransaction transaction(connection_);
   for (const char* table : kTables) {
     connection_.Exec(std::string("INSERT INTO main.") + table + " SELECT * FROM " + kSchema + "." +
