@@ -28,62 +28,38 @@ std::optional<SplitKey> Split(std::string_view key) {
 
 }  // namespace
 
-bool UsedKeys::Contains(const Runs& runs, uint64_t n) {
-  auto after = std::upper_bound(runs.begin(), runs.end(), n,
-                                [](uint64_t v, const Run& r) { return v < r.first; });
-  return after != runs.begin() && n <= std::prev(after)->last;
-}
-
-void UsedKeys::Insert(Runs& runs, uint64_t n) {
-  auto next = std::upper_bound(runs.begin(), runs.end(), n,
-                               [](uint64_t v, const Run& r) { return v < r.first; });
-  bool joins_next = next != runs.end() && next->first == n + 1;
-  if (next != runs.begin()) {
-    auto prev = std::prev(next);
-    if (n <= prev->last) return;
-    if (prev->last + 1 == n) {
-      prev->last = joins_next ? next->last : n;
-      if (joins_next) runs.erase(next);
-      return;
-    }
-  }
-  if (joins_next) {
-    next->first = n;
-    return;
-  }
-  runs.insert(next, Run{n, n});
-}
-
-UsedKeys::Runs* UsedKeys::FindRuns(std::string_view prefix) {
-  if (last_runs_ != nullptr && prefix == last_prefix_) return last_runs_;
+NumberSet* UsedKeys::FindNumbers(std::string_view prefix) {
+  if (last_numbers_ != nullptr && prefix == last_prefix_) return last_numbers_;
   auto it = numbered_.find(prefix);
   if (it == numbered_.end()) return nullptr;
   last_prefix_ = prefix;
-  last_runs_ = &it->second;
-  return last_runs_;
+  last_numbers_ = &it->second;
+  return last_numbers_;
 }
 
 bool UsedKeys::Contains(std::string_view key) {
   if (auto split = Split(key)) {
-    const Runs* runs = FindRuns(split->prefix);
-    return runs != nullptr && Contains(*runs, split->number);
+    const NumberSet* numbers = FindNumbers(split->prefix);
+    return numbers != nullptr && numbers->Contains(split->number);
   }
   return other_.find(key) != other_.end();
 }
 
 void UsedKeys::Insert(std::string_view key) {
   if (auto split = Split(key)) {
-    Runs* runs = FindRuns(split->prefix);
-    if (runs == nullptr) runs = &numbered_.emplace(std::string(split->prefix), Runs{}).first->second;
-    Insert(*runs, split->number);
+    NumberSet* numbers = FindNumbers(split->prefix);
+    if (numbers == nullptr) {
+      numbers = &numbered_.emplace(std::string(split->prefix), NumberSet{}).first->second;
+    }
+    numbers->Insert(split->number);
     return;
   }
   other_.emplace(key);
 }
 
-size_t UsedKeys::pieces() const {
-  size_t n = other_.size();
-  for (const auto& [prefix, runs] : numbered_) n += runs.size();
+size_t UsedKeys::numbered_bytes() const {
+  size_t n = 0;
+  for (const auto& [prefix, numbers] : numbered_) n += numbers.bytes();
   return n;
 }
 
