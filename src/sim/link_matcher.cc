@@ -19,46 +19,41 @@ void SetSide(PendingLink& link, const LinkHalf& half) {
 
 }  // namespace
 
-LinkOutcome PreviewLinkHalf(LinkTrack* links, std::string_view key,
-                            std::optional<uint32_t> value, const PendingLink** pending) {
-  if (links == nullptr) return LinkOutcome::kPending;
-  if (links->used.Contains(key)) return LinkOutcome::kKeyReused;
+// A pending key was never completed and a completed one can never be pending
+// again, so the used keys need a look only when the key is not pending.
+LinkPreview PreviewLinkHalf(LinkTrack* links, std::string_view key, std::optional<uint32_t> value) {
+  if (links == nullptr) return {LinkOutcome::kPending, {}};
   auto it = links->pending.find(key);
-  if (it == links->pending.end()) return LinkOutcome::kPending;
-  if (it->second.value != value) {
-    *pending = &it->second;
-    return LinkOutcome::kValueMismatch;
+  if (it != links->pending.end()) {
+    bool same = value == it->second.value;
+    return {same ? LinkOutcome::kCompleted : LinkOutcome::kValueMismatch, it};
   }
-  return LinkOutcome::kCompleted;
+  if (links->used.Contains(key)) return {LinkOutcome::kKeyReused, {}};
+  return {LinkOutcome::kPending, {}};
 }
 
-LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* completed) {
-  if (links.used.Contains(half.key)) return LinkOutcome::kKeyReused;
-  auto it = links.pending.find(half.key);
-  if (it == links.pending.end()) {
+std::optional<PendingLink> ApplyLinkHalf(std::unique_ptr<LinkTrack>& links,
+                                         const LinkPreview& preview, LinkHalf half) {
+  if (preview.outcome == LinkOutcome::kPending) {
+    if (!links) links = std::make_unique<LinkTrack>();
     PendingLink link{.value = half.value, .line = half.line, .extras = std::move(half.extras)};
     SetSide(link, half);
-    links.pending.emplace(std::string(half.key), std::move(link));
-    return LinkOutcome::kPending;
+    links->pending.emplace(std::string(half.key), std::move(link));
+    return std::nullopt;
   }
-  if (it->second.value != half.value) {
-    *completed = it->second;
-    return LinkOutcome::kValueMismatch;
-  }
-  PendingLink link = std::move(it->second);
-  links.pending.erase(it);
+  PendingLink link = std::move(preview.pending->second);
+  links->pending.erase(preview.pending);
   SetSide(link, half);
   link.extras.insert(link.extras.end(), std::make_move_iterator(half.extras.begin()),
                      std::make_move_iterator(half.extras.end()));
-  links.used.Insert(half.key);
-  *completed = std::move(link);
-  return LinkOutcome::kCompleted;
+  links->used.Insert(half.key);
+  return link;
 }
 
 void CompleteLink(Track& track, uint32_t container, std::string_view key, PendingLink link,
                   EntitySink& sink) {
-  track.last = LastEntity{.any = true, .start = link.start, .has_end = link.has_end,
-                          .end = link.end};
+  track.last =
+      LastEntity{.any = true, .start = link.start, .has_end = link.has_end, .end = link.end};
   sink.OnLink(LinkRow{.container = container,
                       .type = track.type,
                       .value = link.value,

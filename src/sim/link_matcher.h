@@ -3,6 +3,10 @@
 // not be used again once its link completed. Like PajeNG, a second half of
 // the same kind (two StartLinks) completes the pending link too, replacing
 // that side.
+//
+// Two steps, so that a half can be refused before anything changes:
+// PreviewLinkHalf finds what the half would do (one lookup of the key), and
+// ApplyLinkHalf does it with what the preview found.
 #pragma once
 
 #include <optional>
@@ -24,23 +28,27 @@ struct LinkHalf {
 };
 
 enum class LinkOutcome {
-  kPending,        // first half, now waiting
-  kCompleted,      // *completed holds the link, not yet sent
+  kPending,        // first half, would wait
+  kCompleted,      // second half, would complete the link
   kKeyReused,      // the key belongs to a completed link
-  kValueMismatch,  // *completed holds the pending half's value in `value`
+  kValueMismatch,  // the pending half has another value
 };
 
-// What a half with `key` and `value` would do, changing nothing (but a
-// lookup cache), so that the caller can refuse it with no trace left
-// (`links` may be nullptr: no link yet; `value` nullopt: a value not defined
-// yet, which no pending half has). On kValueMismatch, *pending is the half
-// it does not match.
-LinkOutcome PreviewLinkHalf(LinkTrack* links, std::string_view key,
-                            std::optional<uint32_t> value, const PendingLink** pending);
-// Applies a half. On kCompleted the caller sends it with CompleteLink; on
-// kKeyReused and kValueMismatch nothing changed (and *completed holds a copy
-// of the pending half for the latter).
-LinkOutcome MatchLinkHalf(LinkTrack& links, LinkHalf half, PendingLink* completed);
+struct LinkPreview {
+  LinkOutcome outcome;
+  // kCompleted and kValueMismatch: the pending half of that key.
+  PendingLinks::iterator pending;
+};
+
+// What a half with `key` and `value` would do, changing nothing (`links` may
+// be nullptr: no link yet; `value` nullopt: a value not defined yet, which no
+// pending half has).
+LinkPreview PreviewLinkHalf(LinkTrack* links, std::string_view key, std::optional<uint32_t> value);
+// Applies a half whose preview, taken with no change to `links` since, was
+// kPending (nullptr `links` then: made now) or kCompleted; returns the
+// completed link for the latter.
+std::optional<PendingLink> ApplyLinkHalf(std::unique_ptr<LinkTrack>& links,
+                                         const LinkPreview& preview, LinkHalf half);
 void CompleteLink(Track& track, uint32_t container, std::string_view key, PendingLink link,
                   EntitySink& sink);
 

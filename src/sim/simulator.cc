@@ -109,8 +109,7 @@ uint32_t Simulator::ResolveType(const Event& e, Field field, std::string_view ro
   return *id;
 }
 
-uint32_t Simulator::ResolveContainerType(const Event& e, Field field,
-                                         std::string_view role) const {
+uint32_t Simulator::ResolveContainerType(const Event& e, Field field, std::string_view role) const {
   uint32_t id = ResolveType(e, field, role);
   if (registry_->type(id).kind != TypeKind::kContainer) {
     throw ProblemError(e.line, std::string(role) + " " + Quote(e.Get(field)) + " is " +
@@ -214,8 +213,8 @@ void Simulator::DefineType(const Event& e, TypeKind kind) {
   if (registry_->FindType(identifier)) {
     throw ProblemError(e.line, "type " + Quote(identifier) + " is already defined");
   }
-  TypeInfo info{.name = std::string(name), .alias = std::string(alias), .kind = kind,
-                .parent = parent};
+  TypeInfo info{
+      .name = std::string(name), .alias = std::string(alias), .kind = kind, .parent = parent};
   if (kind == TypeKind::kLink) {
     info.start_type = ResolveContainerType(e, Field::kStartContainerType, "start container type");
     info.end_type = ResolveContainerType(e, Field::kEndContainerType, "end container type");
@@ -268,8 +267,11 @@ void Simulator::CreateContainer(const Event& e) {
   if (registry_->FindContainer(identifier)) {
     throw ProblemError(e.line, "container " + Quote(identifier) + " already exists");
   }
-  uint32_t id = registry_->AddContainer({.name = std::string(name), .alias = std::string(alias),
-                                         .type = type, .parent = parent, .start = e.time});
+  uint32_t id = registry_->AddContainer({.name = std::string(name),
+                                         .alias = std::string(alias),
+                                         .type = type,
+                                         .parent = parent,
+                                         .start = e.time});
   live_.emplace_back();
   live_[id].extras = TakeExtras(e);
   live_[parent].children.push_back(id);
@@ -286,9 +288,8 @@ void Simulator::DestroyContainer(const Event& e) {
   }
   LiveContainer& live = live_[container];
   if (e.time < live.last_event_time) {
-    throw ProblemError(e.line, "container " + Quote(ContainerName(container)) +
-                                   " destroyed at " + std::string(e.Get(Field::kTime)) +
-                                   ", before its last event");
+    throw ProblemError(e.line, "container " + Quote(ContainerName(container)) + " destroyed at " +
+                                   std::string(e.Get(Field::kTime)) + ", before its last event");
   }
   if (live.destroyed) {
     ++stats_.ignored_events;
@@ -343,10 +344,11 @@ void Simulator::CloseTracks(uint32_t container, double time, uint64_t line) {
     }
     const auto& [key, link] = *first;
     throw TraceProblemError(link.line ? link.line : line,
-                       "incomplete link of type " + Quote(TypeName(track.type)) + " with key " +
-                           Quote(key) + " in container " + Quote(ContainerName(container)) +
-                           ": its " + (link.has_start ? "end" : "start") +
-                           " never came (use --ignore-incomplete-links to drop such links)");
+                            "incomplete link of type " + Quote(TypeName(track.type)) +
+                                " with key " + Quote(key) + " in container " +
+                                Quote(ContainerName(container)) + ": its " +
+                                (link.has_start ? "end" : "start") +
+                                " never came (use --ignore-incomplete-links to drop such links)");
   }
 }
 
@@ -363,12 +365,10 @@ void Simulator::StateEvent(const Event& e) {
   switch (e.kind) {
     case EventKind::kSetState:
       ResetStates(track, target->container, e.time, *sink_);
-      PushState(track, target->container, e.time, ResolveValue(e, target->type),
-                TakeExtras(e));
+      PushState(track, target->container, e.time, ResolveValue(e, target->type), TakeExtras(e));
       break;
     case EventKind::kPushState:
-      PushState(track, target->container, e.time, ResolveValue(e, target->type),
-                TakeExtras(e));
+      PushState(track, target->container, e.time, ResolveValue(e, target->type), TakeExtras(e));
       break;
     case EventKind::kPopState:
       PopState(track, target->container, e.time, TakeExtras(e), *sink_);
@@ -439,41 +439,38 @@ void Simulator::LinkEvent(const Event& e) {
                                    Quote(TypeName(static_cast<uint32_t>(expected))));
   }
   std::string_view key = e.Get(Field::kKey);
-  CheckLinkHalf(e, *target, key);
+  LinkPreview preview = CheckLinkHalf(e, *target, key);
   Track& track = live_[target->container].TrackFor(target->type);
-  if (!track.links) track.links = std::make_unique<LinkTrack>();
-  LinkHalf half{is_start, e.time, end, ResolveValue(e, target->type), key,
-                e.line, TakeExtras(e)};
-  PendingLink link;
-  if (MatchLinkHalf(*track.links, std::move(half), &link) == LinkOutcome::kCompleted) {
-    CompleteLink(track, target->container, key, std::move(link), *sink_);
+  LinkHalf half{is_start, e.time, end, ResolveValue(e, target->type), key, e.line, TakeExtras(e)};
+  if (auto link = ApplyLinkHalf(track.links, preview, std::move(half))) {
+    CompleteLink(track, target->container, key, std::move(*link), *sink_);
   }
   Touch(target->container, e.time);
 }
 
 // Everything that can refuse a link half, before anything changes.
-void Simulator::CheckLinkHalf(const Event& e, Target target, std::string_view key) {
+LinkPreview Simulator::CheckLinkHalf(const Event& e, Target target, std::string_view key) {
   Track* track = live_[target.container].FindTrack(target.type);
-  const PendingLink* pending = nullptr;
   const std::string& type = registry_->type(target.type).name;
-  switch (PreviewLinkHalf(track ? track->links.get() : nullptr, key, FindValue(e, target.type),
-                          &pending)) {
+  LinkPreview preview =
+      PreviewLinkHalf(track ? track->links.get() : nullptr, key, FindValue(e, target.type));
+  switch (preview.outcome) {
     case LinkOutcome::kPending:
-      return;
+      return preview;
     case LinkOutcome::kKeyReused:
       throw ProblemError(e.line, "link key " + Quote(key) + " of type " + Quote(type) +
                                      " was already used by a completed link");
     case LinkOutcome::kValueMismatch:
-      throw ProblemError(e.line, std::string(e.kind == EventKind::kStartLink ? "StartLink"
-                                                                             : "EndLink") +
-                                     " value " + Quote(e.Get(Field::kValue)) +
-                                     " differs from the value " +
-                                     Quote(registry_->value(pending->value).name) +
-                                     " of the other half with key " + Quote(key));
+      throw ProblemError(e.line,
+                         std::string(e.kind == EventKind::kStartLink ? "StartLink" : "EndLink") +
+                             " value " + Quote(e.Get(Field::kValue)) + " differs from the value " +
+                             Quote(registry_->value(preview.pending->second.value).name) +
+                             " of the other half with key " + Quote(key));
     case LinkOutcome::kCompleted:
       CheckTimeOrder(e, target);
-      return;
+      return preview;
   }
+  return preview;
 }
 
 }  // namespace tracedb

@@ -16,14 +16,16 @@
 
 #include "model/entity.h"
 #include "model/paje_event.h"
+#include "sim/link_matcher.h"
 #include "sim/registry.h"
 #include "sim/tracks.h"
 
 namespace tracedb {
 
 struct SimulatorOptions {
-  bool ignore_incomplete_links = false;  // drop links still pending at their container's end (pj_dump -z)
-  bool keep_extras = true;               // carry user-defined fields into the rows
+  bool ignore_incomplete_links =
+      false;                // drop links still pending at their container's end (pj_dump -z)
+  bool keep_extras = true;  // carry user-defined fields into the rows
 };
 
 struct SimulatorStats {
@@ -70,7 +72,7 @@ class Simulator {
   std::optional<Target> ResolveTarget(const Event& e, TypeKind kind);
   void CheckTimeOrder(const Event& e, Target target);
   void CheckOpenState(const Event& e, Target target);
-  void CheckLinkHalf(const Event& e, Target target, std::string_view key);
+  LinkPreview CheckLinkHalf(const Event& e, Target target, std::string_view key);
   void CheckColor(const Event& e) const;
   Extras TakeExtras(const Event& e) const;
   void Touch(uint32_t container, double time);

@@ -56,8 +56,10 @@ struct PendingLink {
   Extras extras;
 };
 
+using PendingLinks = std::unordered_map<std::string, PendingLink, StringViewHash, std::equal_to<>>;
+
 struct LinkTrack {
-  std::unordered_map<std::string, PendingLink, StringViewHash, std::equal_to<>> pending;
+  PendingLinks pending;
   UsedKeys used;  // keys of completed links, which may not come again
 };
 
