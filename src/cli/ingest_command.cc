@@ -109,7 +109,7 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
     replaced += "; " + std::to_string(outcome.skipped_lines) + " bad line(s) skipped";
   }
   std::fprintf(
-      stderr, "%s: trace %lld, %lld rows in %.1f s (%.1f MB/s; load %.1f s, index %.1f s)%s\n",
+      stderr, "%s: trace %lld, %lld rows in %.2f s (%.1f MB/s; load %.2f s, index %.2f s)%s\n",
       given.c_str(), static_cast<long long>(outcome.trace_id), static_cast<long long>(outcome.rows),
       outcome.seconds, static_cast<double>(outcome.bytes) / 1e6 / std::max(outcome.seconds, 1e-9),
       outcome.load_seconds, outcome.seconds - outcome.load_seconds, replaced.c_str());

@@ -88,9 +88,8 @@ class Archive {
 
   // A complete trace's rows, in one snapshot (stored_trace_reader.h).
   void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) {
-    ReadComplete(id, [&](const SelectRows& select) {
-      ReadStoredRows(name(), select, registry, sink);
-    });
+    ReadComplete(id,
+                 [&](const SelectRows& select) { ReadStoredRows(name(), select, registry, sink); });
   }
   // One statement of the user's, read-only, in a snapshot that ends with
   // the cursor. A statement that would write is refused with a DbError.

@@ -35,10 +35,11 @@ class PgArchive : public Archive {
           if (found.empty()) return std::nullopt;
           return found.front();
         },
-        .by_name = [&](std::string_view trace_name) {
-          return Records(std::string(kSelectTrace) + "WHERE name = $1 ORDER BY id",
-                         std::string(trace_name));
-        }};
+        .by_name =
+            [&](std::string_view trace_name) {
+              return Records(std::string(kSelectTrace) + "WHERE name = $1 ORDER BY id",
+                             std::string(trace_name));
+            }};
     return FindTraceBySpec(spec, lookup, name());
   }
 

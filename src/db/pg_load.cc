@@ -74,12 +74,11 @@ class PgTraceLoad : public TraceLoad {
     CrashPoint("mid-publish");
     const TraceSummary& s = summary;
     auto updated = session_.Query(
-        kCompleteTrace, Params{Exact(s.start_time), Exact(s.end_time),
-                               std::to_string(s.container_count), std::to_string(s.state_count),
-                               std::to_string(s.event_count), std::to_string(s.variable_count),
-                               std::to_string(s.link_count), s.metadata,
-                               std::to_string(s.skipped_lines), s.skipped_errors,
-                               std::to_string(id_)});
+        kCompleteTrace,
+        Params{Exact(s.start_time), Exact(s.end_time), std::to_string(s.container_count),
+               std::to_string(s.state_count), std::to_string(s.event_count),
+               std::to_string(s.variable_count), std::to_string(s.link_count), s.metadata,
+               std::to_string(s.skipped_lines), s.skipped_errors, std::to_string(id_)});
     if (updated.empty()) {
       throw DbError(session_.name(),
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");

@@ -124,8 +124,7 @@ class SqliteArchive : public Archive {
     connection_->Exec("PRAGMA busy_timeout = 2000; PRAGMA wal_checkpoint(TRUNCATE)");
   }
 
-  void ReadComplete(int64_t id,
-                    const std::function<void(const SelectRows&)>& read) override {
+  void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
     connection_->Exec("BEGIN");
     try {
       RefuseIncomplete(id);

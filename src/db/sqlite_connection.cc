@@ -181,7 +181,8 @@ void SqliteStatement::BindText(int index, std::string_view value) {
 }
 
 void SqliteStatement::BindTextUncopied(int index, std::string_view value) {
-  int rc = sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_STATIC, SQLITE_UTF8);
+  int rc =
+      sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_STATIC, SQLITE_UTF8);
   if (rc != SQLITE_OK) Fail(rc);
 }
 

@@ -43,8 +43,8 @@ struct TraceSummary {
   int64_t event_count = 0;
   int64_t variable_count = 0;
   int64_t link_count = 0;
-  std::optional<std::string> metadata;  // JSON object of format-specific header facts
-  int64_t skipped_lines = 0;            // bad lines left out (--on-error skip)
+  std::optional<std::string> metadata;        // JSON object of format-specific header facts
+  int64_t skipped_lines = 0;                  // bad lines left out (--on-error skip)
   std::optional<std::string> skipped_errors;  // the first ones, "FILE:LINE: problem\n..."
 };
 
