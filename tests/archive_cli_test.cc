@@ -122,7 +122,8 @@ TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
                 "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
-                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,\"skipped_errors\":null},\n"
+                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,"
+                "\"skipped_errors\":null},\n"
                 "{\"id\":2,\"name\":\"small.paje\",\"path\":\"" +
                 small_ + "\",\"format\":\"paje\",\"size_bytes\":" +
                 std::to_string(std::filesystem::file_size(small_)) + ",\"sha256\":\"" +
@@ -131,7 +132,8 @@ TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
                 "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":3.0,\"container_count\":4,\"state_count\":3,\"event_count\":1,"
-                "\"variable_count\":1,\"link_count\":1,\"metadata\":null,\"skipped_lines\":0,\"skipped_errors\":null}\n"
+                "\"variable_count\":1,\"link_count\":1,\"metadata\":null,\"skipped_lines\":0,"
+                "\"skipped_errors\":null}\n"
                 "]\n");
 }
 
@@ -229,7 +231,8 @@ TEST_P(ArchiveCli, InfoJsonIsOneObjectWithItsTypes) {
                 "\"tool_version\":\"0.1.0\",\"status\":\"complete\",\"error\":null,"
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
-                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,\"skipped_errors\":null,\"types\":["
+                "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,"
+                "\"skipped_errors\":null,\"types\":["
                 "{\"id\":0,\"kind\":\"container\",\"name\":\"0\",\"alias\":null,\"rows\":1},"
                 "{\"id\":1,\"kind\":\"container\",\"name\":\"Cluster\",\"alias\":\"CLUSTER\","
                 "\"rows\":1},"
@@ -458,6 +461,40 @@ TEST(ArchiveCliEmpty, AnUnreachableServerIsNamedWithoutItsPassword) {
               0u)
         << command << ": " << run.err;
     EXPECT_EQ(run.err.find("s3cret"), std::string::npos) << command;
+  }
+}
+
+// Text libpq cannot parse, or other forms that carry a password: the message
+// names what it can and never the password.
+TEST(ArchiveCliEmpty, BadConnectionStringsNeverShowThePassword) {
+  struct Case {
+    const char* db;
+    const char* err;
+  };
+  const Case cases[] = {
+      {"'postgresql://alice:s3cret@[bad/x'",
+       "tracedb: postgresql (unparsable connection string): end of string reached when looking "
+       "for matching \"]\" in IPv6 host address in URI: \"...\"\n"},
+      {"\"host=db1 password='s3cret\"",
+       "tracedb: postgresql (unparsable connection string): unterminated quoted string in "
+       "connection info string\n"},
+      {"'host=127.0.0.1 port=1 user=alice password=s3cret dbname=t'",
+       "tracedb: postgresql://alice@127.0.0.1:1/t: connection to server at \"127.0.0.1\", port 1 "
+       "failed: Connection refused"},
+      {"'postgresql://127.0.0.1:1/t?user=alice&password=s3cret'",
+       "tracedb: postgresql://alice@127.0.0.1:1/t: connection to server at \"127.0.0.1\", port 1 "
+       "failed: Connection refused"},
+      {"postgresql://alice:s3cret@no-such-host.invalid/traces",
+       "tracedb: postgresql://alice@no-such-host.invalid/traces: could not translate host name "
+       "\"no-such-host.invalid\" to address"},
+  };
+  for (const Case& c : cases) {
+    for (const char* command : {"list", "ingest " TRACEDB_SOURCE_DIR "/examples/ring.paje"}) {
+      CliRun run = Tracedb(std::string(command) + " --db " + c.db);
+      EXPECT_EQ(run.exit_code, 1) << c.db << " " << command;
+      EXPECT_EQ(run.err.rfind(c.err, 0), 0u) << c.db << " " << command << ": " << run.err;
+      EXPECT_EQ(run.err.find("s3cret"), std::string::npos) << c.db << " " << command;
+    }
   }
 }
 

@@ -63,6 +63,21 @@ TEST_P(IngestCli, StoresEveryEntityWithNamesInTheViews) {
                                 "thread2|1|0.0|3.0"}));
 }
 
+// File and trace names are whole arguments: a comma splits nothing.
+TEST_P(IngestCli, NamesWithCommasAreOneFileAndOneTrace) {
+  TestDatabase database(GetParam(), "commas");
+  std::string db = "'" + database.url() + "'";
+  std::string path = TraceFile("a,b.paje");
+  std::string other = TraceFile("c.paje", std::string(kBody) + "# another trace\n");
+  CliRun run = Tracedb("ingest -q --db " + db + " '" + path + "' " + other);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(database.Rows("SELECT id, name FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|a,b.paje", "2|c.paje"}));
+  CliRun deleted = Tracedb("delete --db " + db + " 'a,b.paje' c.paje");
+  EXPECT_EQ(deleted.exit_code, 0) << deleted.err;
+  EXPECT_EQ(deleted.err, "deleted trace 1 (a,b.paje)\ndeleted trace 2 (c.paje)\n");
+}
+
 TEST_P(IngestCli, KeepsUserFieldsAsJson) {
   std::string header = Header();
   std::string def =

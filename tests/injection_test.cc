@@ -88,6 +88,40 @@ TEST_P(Injection, AHostileTraceNameOnTheCommandLineIsOnlyAName) {
             std::vector<std::string>{"1|complete"});
 }
 
+// What COPY's text format and CSV treat specially (a tab, \N, \., a comma,
+// a quote, a pipe) is data too, through the binary COPY of a load and the
+// printers of list and query.
+TEST_P(Injection, CopyAndCsvSpecialCharactersStayData) {
+  std::string name = "tab\there, \"q\" |.paje";
+  std::string body =
+      "6 0 h1 T n1 \"tab\there\"\n"
+      "6 0 h2 T n1 \\N\n"
+      "8 1.0 S h1 \\.\n"
+      "12 2.0 E h2 \"comma, semi; pipe|\"\n"
+      "16 1.5 L 0 \\N h1 \"\\.\"\n"
+      "17 2.5 L 0 \\N h2 \"\\.\"\n";
+  std::string path = WriteTempFile(name, Header() + body);
+  CliRun ingest = Run("ingest -q " + ShellQuoted(path));
+  ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
+  EXPECT_EQ(database_->Rows("SELECT container, value FROM state_view WHERE trace_id = 2"),
+            std::vector<std::string>{"tab\there|\\."});
+  EXPECT_EQ(database_->Rows("SELECT value, key, start_container, end_container FROM link_view"
+                            " WHERE trace_id = 2"),
+            std::vector<std::string>{"\\N|\\.|tab\there|\\N"});
+  CliRun csv = Run("query --csv " +
+                   ShellQuoted("SELECT container, value FROM event_view WHERE trace_id = 2"));
+  EXPECT_EQ(csv.out, "container,value\n\\N,\"comma, semi; pipe|\"\n") << csv.err;
+  CliRun json = Run("query --json " +
+                    ShellQuoted("SELECT container, value FROM state_view WHERE trace_id = 2"));
+  EXPECT_EQ(json.out, "[\n{\"container\":\"tab\\u0009here\",\"value\":\"\\\\.\"}\n]\n") << json.err;
+  CliRun list = Run("list --json");
+  EXPECT_NE(list.out.find("\"name\":\"tab\\u0009here, \\\"q\\\" |.paje\""), std::string::npos)
+      << list.out;
+  CliRun stored = Run("dump id:2");
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_EQ(SortedLines(stored.out), SortedLines(Tracedb("dump " + ShellQuoted(path)).out));
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, Injection,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 

@@ -93,18 +93,20 @@ TEST(LenientCli, UsageErrors) {
 
 TEST(LenientCli, ParaverDumpSkipsBadRecords) {
   std::string header = "#Paraver (01/02/2020 at 10:00):1000_us:1(2):1:2(1:1,1:1)\n";
-  std::string good = WriteParaverTrace("skip_good", header + "1:1:1:1:1:0:400:1\n2:1:1:2:1:5:7:2\n");
+  std::string good =
+      WriteParaverTrace("skip_good", header + "1:1:1:1:1:0:400:1\n2:1:1:2:1:5:7:2\n");
   std::string bad = WriteParaverTrace(
-      "skip_bad", header + "1:1:1:1:1:0:400:1\n1:1:1:1:1:0:x:1\n2:1:1:2:1:5:7:2\n2:1:1:9:1:5:7:2\n");
+      "skip_bad",
+      header + "1:1:1:1:1:0:400:1\n1:1:1:1:1:0:x:1\n2:1:1:2:1:5:7:2\n2:1:1:9:1:5:7:2\n");
   CliRun expected = Tracedb("dump -u " + good);
   CliRun run = Tracedb("dump -u --on-error skip " + bad);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, expected.out);
-  EXPECT_EQ(run.err, "tracedb: warning: " + bad + ":3: END is not an integer: 'x' (line skipped)\n" +
-                         "tracedb: warning: " + bad +
-                         ":5: thread 1.9.1 is not in the header (line skipped)\n" +
-                         "tracedb: warning: " + bad +
-                         ": 2 bad line(s) skipped; the output leaves them out\n");
+  EXPECT_EQ(
+      run.err,
+      "tracedb: warning: " + bad + ":3: END is not an integer: 'x' (line skipped)\n" +
+          "tracedb: warning: " + bad + ":5: thread 1.9.1 is not in the header (line skipped)\n" +
+          "tracedb: warning: " + bad + ": 2 bad line(s) skipped; the output leaves them out\n");
 }
 
 class LenientStoreCli : public ::testing::TestWithParam<Backend> {
@@ -122,10 +124,11 @@ TEST_P(LenientStoreCli, IngestStoresTheGoodLinesAndWhatWasSkipped) {
   EXPECT_EQ(run.err, Warnings(bad));
   ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + good).exit_code, 0);
   std::vector<std::string> problems = Problems(bad);
-  EXPECT_EQ(database.Rows("SELECT id, status, skipped_lines, skipped_errors FROM trace ORDER BY id"),
-            (std::vector<std::string>{
-                "1|complete|3|" + problems[0] + "\n" + problems[1] + "\n" + problems[2],
-                "2|complete|0|NULL"}));
+  EXPECT_EQ(
+      database.Rows("SELECT id, status, skipped_lines, skipped_errors FROM trace ORDER BY id"),
+      (std::vector<std::string>{
+          "1|complete|3|" + problems[0] + "\n" + problems[1] + "\n" + problems[2],
+          "2|complete|0|NULL"}));
   // The refused lines left nothing: the same rows, values included.
   EXPECT_EQ(database.RowCounts(1), database.RowCounts(2));
   EXPECT_EQ(database.Rows("SELECT count(*) FROM value WHERE trace_id = 1"),
@@ -143,8 +146,8 @@ TEST_P(LenientStoreCli, IngestStoresTheGoodLinesAndWhatWasSkipped) {
 TEST_P(LenientStoreCli, TheSummarySaysHowManyLinesWereSkipped) {
   TestDatabase database(GetParam(), "summary");
   std::string bad = WriteTempFile("summary.paje", Header() + kBadBody);
-  CliRun run = Tracedb("ingest --on-error skip --log-level error --db '" + database.url() +
-                       "' " + bad);
+  CliRun run =
+      Tracedb("ingest --on-error skip --log-level error --db '" + database.url() + "' " + bad);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.err.find("; 3 bad line(s) skipped\n"), std::string::npos) << run.err;
 }
@@ -152,8 +155,8 @@ TEST_P(LenientStoreCli, TheSummarySaysHowManyLinesWereSkipped) {
 TEST_P(LenientStoreCli, TooManyBadLinesFailTheLoadAndStoreNothing) {
   TestDatabase database(GetParam(), "toomany");
   std::string bad = WriteTempFile("toomany.paje", Header() + kBadBody);
-  CliRun run = Tracedb("ingest -q --on-error skip --max-errors 1 --db '" + database.url() + "' " +
-                       bad);
+  CliRun run =
+      Tracedb("ingest -q --on-error skip --max-errors 1 --db '" + database.url() + "' " + bad);
   EXPECT_EQ(run.exit_code, 1);
   std::string error = bad + ":" + std::to_string(BodyLine(3)) +
                       ": too many bad lines (more than --max-errors 1); the last: event id '77' "
@@ -168,7 +171,8 @@ TEST_P(LenientStoreCli, TooManyBadLinesFailTheLoadAndStoreNothing) {
 
 TEST_P(LenientStoreCli, WatchSkipsAndMovesTheFileToDone) {
   TestDatabase database(GetParam(), "watchskip");
-  std::string dir = std::filesystem::path(WriteTempFile("probe", "")).parent_path() / "lenient_watch";
+  std::string dir =
+      std::filesystem::path(WriteTempFile("probe", "")).parent_path() / "lenient_watch";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   std::string path = dir + "/w.paje";
@@ -180,6 +184,36 @@ TEST_P(LenientStoreCli, WatchSkipsAndMovesTheFileToDone) {
       << run.err;
   EXPECT_TRUE(std::filesystem::exists(dir + "/done/w.paje"));
   EXPECT_EQ(database.Rows("SELECT skipped_lines FROM trace"), std::vector<std::string>{"3"});
+}
+
+TEST_P(LenientStoreCli, ParaverIngestStoresTheGoodRecords) {
+  TestDatabase database(GetParam(), "prvskip");
+  std::string db = "'" + database.url() + "'";
+  std::string header = "#Paraver (01/02/2020 at 10:00):1000_us:1(2):1:2(1:1,1:1)\n";
+  std::string good =
+      WriteParaverTrace("store_good", header + "1:1:1:1:1:0:400:1\n2:1:1:2:1:5:7:2\n");
+  std::string bad = WriteParaverTrace(
+      "store_bad",
+      header + "1:1:1:1:1:0:400:1\n1:1:1:1:1:0:x:1\n2:1:1:2:1:5:7:2\n2:1:1:9:1:5:7:2\n");
+  std::string problems =
+      bad + ":3: END is not an integer: 'x'\n" + bad + ":5: thread 1.9.1 is not in the header";
+  // No bad line allowed: the first one fails the load, as in strict mode.
+  CliRun none = Tracedb("ingest -q --on-error skip --max-errors 0 --db " + db + " " + bad);
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_EQ(none.err, bad +
+                          ":3: too many bad lines (more than --max-errors 0); the last: END is not "
+                          "an integer: 'x'\n");
+  CliRun run = Tracedb("ingest -q --on-error skip --db " + db + " " + bad);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + good).exit_code, 0);
+  EXPECT_EQ(
+      database.Rows("SELECT id, status, skipped_lines, skipped_errors FROM trace ORDER BY id"),
+      (std::vector<std::string>{"1|failed|0|NULL", "2|complete|2|" + problems,
+                                "3|complete|0|NULL"}));
+  EXPECT_EQ(database.RowCounts(2), database.RowCounts(3));
+  CliRun stored = Tracedb("dump -u --db " + db + " 2");
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_EQ(SortedLines(stored.out), SortedLines(Tracedb("dump -u " + good).out));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, LenientStoreCli,

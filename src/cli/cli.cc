@@ -3,6 +3,10 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+// cxxopts splits the values of a list option at commas, so that
+// `ingest a,b.paje` read two files: no argument can hold a NUL, so none is
+// split. This file is the only user of cxxopts.
+#define CXXOPTS_VECTOR_DELIMITER '\0'
 #include <charconv>
 #include <cstdlib>
 #include <cxxopts.hpp>
@@ -150,8 +154,8 @@ BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result, const char* 
     if (options.on_error != OnError::kSkip) {
       throw UsageError(std::string(command) + ": --max-errors needs --on-error skip");
     }
-    options.max_skipped = static_cast<uint64_t>(NumberOption(
-        result, "max-errors", command, 0, std::numeric_limits<int64_t>::max()));
+    options.max_skipped = static_cast<uint64_t>(
+        NumberOption(result, "max-errors", command, 0, std::numeric_limits<int64_t>::max()));
   }
   return options;
 }

@@ -17,6 +17,10 @@ std::string PostgresProblem(const std::string& message) {
 
 PgConnection::PgConnection(const std::string& conninfo)
     : conninfo_(conninfo), name_(PostgresDisplayName(conninfo)) {
+  // libpq's message for text it cannot parse may quote the password.
+  if (std::string problem = ConninfoProblem(conninfo); !problem.empty()) {
+    throw DbError(name_, problem);
+  }
   Run([&] {
     connection_ = std::make_unique<pqxx::connection>(conninfo_);
     return 0;

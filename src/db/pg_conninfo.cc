@@ -23,12 +23,34 @@ constexpr std::string_view kKeywords[] = {"host",
                                           "options",
                                           "target_session_attrs"};
 
-std::map<std::string, std::string> Parse(const std::string& conninfo, bool* ok) {
+// libpq's message with each "quoted" piece of `conninfo` in it replaced
+// by "...": it may be the password.
+std::string WithoutQuotedText(std::string message, const std::string& conninfo) {
+  size_t open = 0;
+  while ((open = message.find('"', open)) != std::string::npos) {
+    size_t close = message.find('"', open + 1);
+    if (close == std::string::npos) break;
+    std::string_view quoted(message.data() + open + 1, close - open - 1);
+    if (quoted.size() > 1 && conninfo.find(quoted) != std::string::npos) {
+      message.replace(open + 1, quoted.size(), "...");
+      close = open + 4;
+    }
+    open = close + 1;
+  }
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  return message;
+}
+
+std::map<std::string, std::string> Parse(const std::string& conninfo, bool* ok,
+                                         std::string* problem = nullptr) {
   std::map<std::string, std::string> fields;
   char* error = nullptr;
   PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
   *ok = options != nullptr;
-  if (error != nullptr) PQfreemem(error);  // it may quote the text, password and all
+  if (error != nullptr) {
+    if (problem != nullptr) *problem = WithoutQuotedText(error, conninfo);
+    PQfreemem(error);
+  }
   if (options == nullptr) return fields;
   for (PQconninfoOption* o = options; o->keyword != nullptr; ++o) {
     if (o->val != nullptr && *o->val != '\0') fields[o->keyword] = o->val;
@@ -67,6 +89,14 @@ std::string PostgresDisplayName(const std::string& conninfo) {
   name += "/" + get("dbname");
   if (!get("service").empty()) name += "?service=" + get("service");
   return name;
+}
+
+std::string ConninfoProblem(const std::string& conninfo) {
+  bool ok = false;
+  std::string problem;
+  Parse(conninfo, &ok, &problem);
+  if (ok) return "";
+  return problem.empty() ? "cannot parse the connection string" : problem;
 }
 
 }  // namespace tracedb

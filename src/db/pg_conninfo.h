@@ -20,4 +20,9 @@ bool IsPostgresConninfo(std::string_view db);
 // as "postgresql (unparsable connection string)", never echoed.
 std::string PostgresDisplayName(const std::string& conninfo);
 
+// Why libpq cannot parse `conninfo`, or "" when it can. libpq's own message
+// quotes the text (a URI whole, a bad %-escape of the password...): every
+// quoted piece of the connection string is left out of this one.
+std::string ConninfoProblem(const std::string& conninfo);
+
 }  // namespace tracedb

@@ -6,6 +6,7 @@
 
 #include "db/db_error.h"
 #include "db/pg_connection.h"
+#include "db/pg_conninfo.h"
 
 namespace tracedb {
 namespace {
@@ -21,6 +22,10 @@ constexpr size_t kCopyChunk = 1 << 18;
 }  // namespace
 
 PgSession::PgSession(const std::string& conninfo, std::string name) : name_(std::move(name)) {
+  // libpq's message for text it cannot parse may quote the password.
+  if (std::string problem = ConninfoProblem(conninfo); !problem.empty()) {
+    throw DbError(name_, problem);
+  }
   connection_ = PQconnectdb(conninfo.c_str());
   if (PQstatus(connection_) != CONNECTION_OK) {
     std::string problem = PostgresProblem(PQerrorMessage(connection_));
