@@ -80,9 +80,11 @@ void Registry::KeepNumberedValues(size_t window) {
   window_mask_ = window - 1;
 }
 
+bool Registry::InWindow(uint32_t id) const { return id + window_mask_ + 1 >= value_count_; }
+
 const Registry::ValueSlot& Registry::Slot(uint32_t id) const {
   if (window_mask_ == 0) return values_[id];
-  if (id + window_mask_ + 1 >= value_count_) return values_[id & window_mask_];
+  if (InWindow(id)) return values_[id & window_mask_];
   auto kept = kept_.find(id);
   if (kept == kept_.end()) throw std::logic_error("value " + std::to_string(id) + " is forgotten");
   return kept->second;
@@ -90,7 +92,7 @@ const Registry::ValueSlot& Registry::Slot(uint32_t id) const {
 
 bool Registry::Pin(uint32_t id) {
   if (window_mask_ == 0) return true;
-  if (id + window_mask_ + 1 >= value_count_) {
+  if (InWindow(id)) {
     values_[id & window_mask_].pinned = true;
     return true;
   }
@@ -99,7 +101,7 @@ bool Registry::Pin(uint32_t id) {
 
 void Registry::Unpin(uint32_t id) {
   if (window_mask_ == 0) return;
-  if (id + window_mask_ + 1 >= value_count_) {
+  if (InWindow(id)) {
     values_[id & window_mask_].pinned = false;
   } else if (auto kept = kept_.find(id); kept != kept_.end() && kept->second.pinned) {
     kept_.erase(kept);  // a named value stays

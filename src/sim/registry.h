@@ -113,6 +113,7 @@ class Registry {
     bool pinned = false;
   };
   const ValueSlot& Slot(uint32_t id) const;
+  bool InWindow(uint32_t id) const;  // among the newest window ids (with a window)
   void AddSlot(ValueSlot slot);
 
   // By id; with a window, a ring of the newest `window` ids (id & mask), and

@@ -238,7 +238,7 @@ uint32_t TraceMapper::EventType(int64_t type) {
 }
 
 uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventValue value) {
-  uint32_t space = type * 2 + (value.negative ? 1 : 0);
+  uint32_t space = ValueSpace(type, value.negative);
   if (auto id = KnownValue(value.magnitude, space)) return *id;
   auto labels = pcf_.event_values.find(paraver_type);
   const std::string* label =
@@ -253,7 +253,7 @@ uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventVal
 uint32_t TraceMapper::TagValue(int64_t tag) {
   auto key = static_cast<uint64_t>(tag);
   uint64_t magnitude = tag < 0 ? 0 - key : key;
-  if (auto id = KnownValue(magnitude, link_type_ * 2 + (tag < 0 ? 1 : 0))) return *id;
+  if (auto id = KnownValue(magnitude, ValueSpace(link_type_, tag < 0))) return *id;
   return NewNumberedValue(link_type_, tag < 0, magnitude);
 }
 
@@ -265,7 +265,7 @@ std::optional<uint32_t> TraceMapper::KnownValue(uint64_t magnitude, uint32_t spa
 uint32_t TraceMapper::NewNumberedValue(uint32_t type, bool negative, uint64_t magnitude) {
   uint32_t id = registry_->AddNumberedValue(type, negative, magnitude);
   registry_->Pin(id);
-  recent_values_.Add(magnitude, type * 2 + (negative ? 1 : 0), id,
+  recent_values_.Add(magnitude, ValueSpace(type, negative), id,
                      [&](uint32_t old) { registry_->Unpin(old); });
   return id;
 }

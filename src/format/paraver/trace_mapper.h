@@ -13,6 +13,15 @@
 // alias, so identifiers stay unique). Types and values enter the Registry
 // when first used.
 //
+// Streaming: rows leave as records arrive, in file order; only states whose
+// END is -1 wait, because they end at the end of the trace, known at
+// Finish(): the larger of the header's END_TIME and the largest time of any
+// record. Containers, which all live from 0 to that end, leave at Finish().
+//
+// Times: seconds = raw ticks * seconds_per_tick (a double product, so that
+// raw = round(seconds / seconds_per_tick) exactly while |raw| < 2^51); the
+// link fields lsend and lrecv are exact decimal text.
+//
 // Memory stays bounded however many distinct counter values a trace holds:
 // an unlabelled number is remembered (RecentIds; the Registry keeps its
 // value pinned meanwhile) while it is in use, and likely forgotten once some
@@ -96,6 +105,9 @@ class TraceMapper {
   uint32_t EventType(int64_t type);
   uint32_t EventValueId(uint32_t type, int64_t paraver_type, EventValue value);
   uint32_t TagValue(int64_t tag);
+  // Where event values and tags are looked up: per type, and per sign (-0 is
+  // not 0).
+  static uint32_t ValueSpace(uint32_t type, bool negative) { return type * 2 + (negative ? 1 : 0); }
   // The id of a number already made a value of `space`, if still known.
   std::optional<uint32_t> KnownValue(uint64_t magnitude, uint32_t space);
   // Made, pinned, remembered.
@@ -115,7 +127,7 @@ class TraceMapper {
   std::vector<uint32_t> thread_containers_;  // by global thread index
   IdTable state_values_;                     // STATE -> value id
   IdTable event_types_;                      // TYPE -> type id
-  // Event values and tags: (magnitude, type id * 2 + negative) -> value id.
+  // Event values and tags: (magnitude, ValueSpace) -> value id.
   IdTable labelled_values_;
   RecentIds recent_values_;  // unlabelled numbers
   std::vector<OpenState> open_states_;
