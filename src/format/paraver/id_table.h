@@ -7,11 +7,26 @@
 // Not thread-safe; ids are never removed.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 namespace tracedb::paraver {
+
+// The hash of a (number, space) key, for IdTable and RecentIds.
+inline size_t HashNumber(uint64_t number, uint32_t space) {
+  uint64_t h = (number ^ (uint64_t{space} << 32 | space)) * 0x9E3779B97F4A7C15ull;
+  return static_cast<size_t>(h ^ (h >> 29));
+}
+
+// A (number, space) key and its id; kNoId marks an empty slot.
+inline constexpr uint32_t kNoId = UINT32_MAX;
+struct NumberSlot {
+  uint64_t number = 0;
+  uint32_t space = 0;
+  uint32_t id = kNoId;
+};
 
 class IdTable {
  public:
@@ -35,18 +50,10 @@ class IdTable {
 
  private:
   static constexpr size_t kInitialSlots = 64;
-  static constexpr uint32_t kEmpty = UINT32_MAX;
+  static constexpr uint32_t kEmpty = kNoId;
+  using Slot = NumberSlot;
 
-  struct Slot {
-    uint64_t number = 0;
-    uint32_t space = 0;
-    uint32_t id = kEmpty;
-  };
-
-  static size_t Hash(uint64_t number, uint32_t space) {
-    uint64_t h = (number ^ (uint64_t{space} << 32 | space)) * 0x9E3779B97F4A7C15ull;
-    return static_cast<size_t>(h ^ (h >> 29));
-  }
+  static size_t Hash(uint64_t number, uint32_t space) { return HashNumber(number, space); }
   void Place(const Slot& slot) {
     size_t mask = slots_.size() - 1;
     size_t i = Hash(slot.number, slot.space) & mask;

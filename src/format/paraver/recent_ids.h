@@ -19,6 +19,8 @@
 #include <optional>
 #include <vector>
 
+#include "format/paraver/id_table.h"
+
 namespace tracedb::paraver {
 
 // The capacity the mapper uses: 2 MiB of entries.
@@ -54,20 +56,15 @@ class RecentIds {
 
  private:
   static constexpr int kWays = 4;
-  static constexpr uint32_t kEmpty = UINT32_MAX;
+  static constexpr uint32_t kEmpty = kNoId;
 
-  struct Entry {
-    uint64_t number = 0;
-    uint32_t space = 0;
-    uint32_t id = kEmpty;
-  };
+  using Entry = NumberSlot;
   struct alignas(64) Set {
     Entry ways[kWays];
   };
 
   Set& SetOf(uint64_t number, uint32_t space) {
-    uint64_t h = (number ^ (uint64_t{space} << 32 | space)) * 0x9E3779B97F4A7C15ull;
-    return sets_[(h ^ (h >> 29)) & (sets_.size() - 1)];
+    return sets_[HashNumber(number, space) & (sets_.size() - 1)];
   }
 
   std::vector<Set> sets_;
