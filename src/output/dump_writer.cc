@@ -8,32 +8,40 @@
 #include "output/fixed_six.h"
 
 namespace tracedb {
-namespace {
-
-// Small enough for the buffer to stay in the core's cache between flushes:
-// 1 MiB made every line's writes miss it (1 GB dumps: about 2% slower).
-constexpr size_t kFlushAt = 1 << 16;
-
-}  // namespace
-
 DumpWriter::DumpWriter(const Registry& registry, std::FILE* out, DumpOptions options)
-    : registry_(registry), out_(out), options_(options) {
-  buffer_.reserve(kFlushAt + 4096);
-}
+    : registry_(registry), out_(out), options_(options), buffer_(new char[kCapacity]) {}
 
 DumpWriter::~DumpWriter() = default;
 
-void DumpWriter::Text(std::string_view s) { buffer_.append(s); }
+void DumpWriter::TextAfterWrite(std::string_view s) {
+  Write();
+  if (s.size() > kCapacity) return WriteOut(s);  // a huge name: straight out
+  std::memcpy(buffer_.get(), s.data(), s.size());
+  used_ = s.size();
+}
 
+// Paraver's events of one record share their time: it is spelled once.
 void DumpWriter::Fixed(double v) {
-  char tmp[kFixedSixMaxChars];
-  buffer_.append(tmp, FormatFixedSix(v, tmp));
+  if (kCapacity - used_ < kFixedSixMaxChars) Write();
+  char* at = buffer_.get() + used_;
+  if (std::memcmp(&v, &last_fixed_, sizeof v) == 0 && last_fixed_size_ > 0) {
+    std::memcpy(at, last_fixed_text_, last_fixed_size_);
+    used_ += last_fixed_size_;
+    return;
+  }
+  size_t size = static_cast<size_t>(FormatFixedSix(v, at) - at);
+  used_ += size;
+  if (size <= sizeof last_fixed_text_) {
+    last_fixed_ = v;
+    last_fixed_size_ = size;
+    std::memcpy(last_fixed_text_, at, size);
+  }
 }
 
 void DumpWriter::General(double v) {
   char tmp[64];
   auto [end, ec] = std::to_chars(tmp, tmp + sizeof tmp, v, std::chars_format::general, 6);
-  buffer_.append(tmp, end);
+  Text(std::string_view(tmp, static_cast<size_t>(end - tmp)));
 }
 
 void DumpWriter::ContainerName(int64_t id) {
@@ -50,8 +58,8 @@ void DumpWriter::Extras(const tracedb::Extras& extras) {
 }
 
 void DumpWriter::EndLine() {
-  buffer_.push_back('\n');
-  if (buffer_.size() >= kFlushAt) Flush();
+  Text("\n");
+  if (used_ >= kFlushAt) Write();
 }
 
 void DumpWriter::OnContainer(const ContainerRow& row) {
@@ -148,11 +156,19 @@ void DumpWriter::OnLink(const LinkRow& row) {
   EndLine();
 }
 
-void DumpWriter::Flush() {
-  if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) {
+void DumpWriter::WriteOut(std::string_view bytes) {
+  if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), out_) != bytes.size()) {
     throw std::runtime_error(std::string("cannot write the output: ") + std::strerror(errno));
   }
-  buffer_.clear();
+}
+
+void DumpWriter::Write() {
+  WriteOut(std::string_view(buffer_.get(), used_));
+  used_ = 0;
+}
+
+void DumpWriter::Flush() {
+  Write();
   if (std::fflush(out_) != 0) {
     throw std::runtime_error(std::string("cannot write the output: ") + std::strerror(errno));
   }

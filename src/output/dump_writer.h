@@ -7,10 +7,13 @@
 #pragma once
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "model/entity.h"
+#include "output/fixed_six.h"
 #include "sim/registry.h"
 
 namespace tracedb {
@@ -21,6 +24,11 @@ struct DumpOptions {
 
 class DumpWriter : public EntitySink {
  public:
+  // Lines are written out once this many bytes are buffered: small enough
+  // for the buffer to stay in the core's cache between writes (1 MiB made
+  // 1 GB dumps about 2% slower).
+  static constexpr size_t kFlushAt = 1 << 16;
+
   DumpWriter(const Registry& registry, std::FILE* out, DumpOptions options);
   ~DumpWriter() override;
 
@@ -33,18 +41,33 @@ class DumpWriter : public EntitySink {
   void Flush();
 
  private:
-  void Text(std::string_view s);
+  // Inline, so that the many short literals (", ") are a store each.
+  void Text(std::string_view s) {
+    if (s.size() > kCapacity - used_) return TextAfterWrite(s);
+    std::memcpy(buffer_.get() + used_, s.data(), s.size());
+    used_ += s.size();
+  }
+  void TextAfterWrite(std::string_view s);
   void Sep() { Text(", "); }
   void Fixed(double v);    // %.6f
   void General(double v);  // %g
   void ContainerName(int64_t id);
   void Extras(const tracedb::Extras& extras);
   void EndLine();
+  void Write();  // the buffer to out_
+  void WriteOut(std::string_view bytes);
+
+  // Room for any one number after kFlushAt bytes.
+  static constexpr size_t kCapacity = kFlushAt + kFixedSixMaxChars;
 
   const Registry& registry_;
   std::FILE* out_;
   DumpOptions options_;
-  std::string buffer_;
+  std::unique_ptr<char[]> buffer_;  // lines not written yet: used_ bytes
+  size_t used_ = 0;
+  double last_fixed_ = 0;  // the last time spelled, and its text
+  char last_fixed_text_[32];
+  size_t last_fixed_size_ = 0;
   NumberDigits digits_;  // where numbered values are spelled
 };
 
