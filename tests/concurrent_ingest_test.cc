@@ -72,6 +72,34 @@ TEST_P(ConcurrentIngest, LoadsIntoOneArchiveAllSucceedWithExactRows) {
   EXPECT_EQ(LoadLeftovers(database), Lines{});
 }
 
+// Loads of one file at once: the first to publish stores it, the others
+// give way and say it is there (one complete trace of a content, as when
+// the loads come one after the other).
+TEST_P(ConcurrentIngest, LoadsOfOneFileStoreItOnce) {
+  TestDatabase database(GetParam(), "samefile");
+  std::string file = GeneratedTrace("same.paje", "1M", 7);
+  std::vector<std::unique_ptr<BackgroundChild>> loaders;
+  for (int i = 0; i < kLoaders; ++i) {
+    loaders.push_back(std::make_unique<BackgroundChild>(
+        TRACEDB_BINARY, Lines{"ingest", "--db", database.url(), file}));
+  }
+  int stored = 0;
+  for (auto& loader : loaders) {
+    ChildRun run = loader->Wait();
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    if (run.err.find(": trace ") != std::string::npos) ++stored;
+    if (run.err.find("already in the database as trace") != std::string::npos) continue;
+    EXPECT_NE(run.err.find(": trace "), std::string::npos) << run.err;
+  }
+  EXPECT_EQ(stored, 1);
+  Lines traces = database.Rows("SELECT id, status FROM trace");
+  ASSERT_EQ(traces.size(), 1u) << ::testing::PrintToString(traces);
+  EXPECT_EQ(traces[0].substr(traces[0].find('|')), "|complete");
+  EXPECT_EQ(database.RowCounts(std::stoll(traces[0])), ReferenceRowCounts(file));
+  EXPECT_EQ(ArchiveProblems(database), Lines{});
+  EXPECT_EQ(LoadLeftovers(database), Lines{});
+}
+
 // What is wrong with one `tracedb query --csv` of CompletenessSql(): ""
 // when every complete trace in it has the rows it counts and no row of
 // another trace shows.

@@ -161,7 +161,12 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
   try {
     IngestResult result = ReadRows(file, load->writer(), options);
     loaded = Clock::now();
-    load->Publish(Summarize(file, result), existing);
+    if (std::optional<int64_t> other = load->Publish(Summarize(file, result), existing)) {
+      // Another ingest of the same content published first.
+      outcome.trace_id = *other;
+      outcome.already_there = true;
+      return outcome;
+    }
     outcome.rows = EntityRows(result.counts);
     outcome.skipped_lines = result.skipped.count;
     outcome.bytes = result.bytes;

@@ -39,8 +39,12 @@ class TraceLoad {
   virtual RowWriter& writer() = 0;
   // Commits the rows and the summary, and removes `replaced` (the same
   // content loaded before, --force) in the same transaction: readers see
-  // the old trace or the new, never both and never neither.
-  virtual void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) = 0;
+  // the old trace or the new, never both and never neither. Without
+  // `replaced`, a complete trace of the same content that another load
+  // published meanwhile wins: nothing is published, this load's trace row
+  // is removed, and that trace's id is returned.
+  virtual std::optional<int64_t> Publish(const TraceSummary& summary,
+                                         std::optional<int64_t> replaced) = 0;
   // Drops what was written and marks the trace failed with `message`.
   // Never throws: the error being reported is the original one.
   virtual void Fail(const std::string& message) noexcept = 0;

@@ -83,9 +83,9 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   auto fields = static_cast<uint16_t>(CountColumns(columns));
   for (const Record& record : records) encode(encoder.Row(fields).Int(trace_id_), record);
   encoder.Trailer();
-  session_.Copy(
-      "COPY " + PartitionName(table, trace_id_) + " (" + columns + ") FROM STDIN (FORMAT binary, FREEZE)",
-      buffer_);
+  session_.Copy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
+                    ") FROM STDIN (FORMAT binary, FREEZE)",
+                buffer_);
 }
 
 void PgCopyWriter::Write(const RowBatch& batch) {

@@ -29,7 +29,7 @@ class PgCopyWriter : public RowWriter {
   PgSession& session_;
   int64_t trace_id_;
   int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
-  std::string buffer_;  // reused from batch to batch
+  std::string buffer_;           // reused from batch to batch
 };
 
 }  // namespace tracedb

@@ -39,7 +39,7 @@ std::optional<std::string> Number(std::optional<int64_t> value) {
 class PgTraceLoad : public TraceLoad {
  public:
   PgTraceLoad(const std::string& conninfo, const std::string& name, const TraceInfo& info)
-      : session_(conninfo, name) {
+      : session_(conninfo, name), sha256_(info.sha256) {
     session_.Exec("BEGIN");
     id_ = std::stoll(
         session_
@@ -68,8 +68,18 @@ class PgTraceLoad : public TraceLoad {
   int64_t id() const override { return id_; }
   RowWriter& writer() override { return *writer_; }
 
-  void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) override {
+  std::optional<int64_t> Publish(const TraceSummary& summary,
+                                 std::optional<int64_t> replaced) override {
     CrashPoint("publish");
+    if (!replaced) {
+      if (std::optional<int64_t> other = PublishedMeanwhile()) {
+        session_.Exec("ROLLBACK");  // the partitions go with it
+        session_.Query("DELETE FROM trace WHERE id = $1 AND status = 'loading'",
+                       Params{std::to_string(id_)});
+        session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
+        return other;
+      }
+    }
     session_.Exec(AttachPartitionsSql(id_));
     CrashPoint("mid-publish");
     const TraceSummary& s = summary;
@@ -88,6 +98,24 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec("COMMIT");
     CrashPoint("committed");
     session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
+    return std::nullopt;
+  }
+
+  // A complete trace of this content committed since the load began, found
+  // under the content's lock, which this transaction then holds to its end:
+  // another load of the same content waits for it, and sees it.
+  std::optional<int64_t> PublishedMeanwhile() {
+    session_.Query(
+        "SELECT pg_advisory_xact_lock(" + std::to_string(kContentLock) + ", hashtext($1))",
+        Params{sha256_});
+    std::string other = session_
+                            .Query(
+                                "SELECT coalesce(min(id), 0) FROM trace"
+                                " WHERE sha256 = $1 AND status = 'complete'",
+                                Params{sha256_})
+                            .at(0);
+    if (other == "0") return std::nullopt;
+    return std::stoll(other);
   }
 
   void Fail(const std::string& message) noexcept override {
@@ -106,6 +134,7 @@ class PgTraceLoad : public TraceLoad {
 
  private:
   PgSession session_;
+  std::string sha256_;
   int64_t id_ = 0;
   std::optional<PgCopyWriter> writer_;
 };

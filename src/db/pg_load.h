@@ -24,6 +24,9 @@ namespace tracedb {
 
 // The advisory lock class of loads, "trac" (pg_advisory_lock(int, int)).
 inline constexpr int kLoadLock = 0x74726163;
+// The class of publishing a content (hashtext of its sha256), "trad": loads
+// of the same file publish one after the other, and the second gives way.
+inline constexpr int kContentLock = 0x74726164;
 
 // "SELECT FUNCTION(kLoadLock, ID)": pg_advisory_lock, pg_try_advisory_lock,
 // pg_advisory_unlock on trace ID's load lock.

@@ -18,19 +18,24 @@ namespace {
 
 class SqliteTraceLoad : public TraceLoad {
  public:
-  SqliteTraceLoad(SqliteConnection& connection, int64_t id)
-      : connection_(connection), id_(id), staged_(std::in_place, connection, id) {
+  SqliteTraceLoad(SqliteConnection& connection, int64_t id, std::string sha256)
+      : connection_(connection),
+        id_(id),
+        sha256_(std::move(sha256)),
+        staged_(std::in_place, connection, id) {
     writer_.emplace(connection, SqliteStagedLoad::kSchema, id);
   }
 
   int64_t id() const override { return id_; }
   RowWriter& writer() override { return *writer_; }
 
-  void Publish(const TraceSummary& summary, std::optional<int64_t> replaced) override {
+  std::optional<int64_t> Publish(const TraceSummary& summary,
+                                 std::optional<int64_t> replaced) override {
     writer_.reset();  // its statements name the scratch schema
-    staged_->Publish(summary, replaced);
-    CrashPoint("committed");
+    std::optional<int64_t> other = staged_->Publish(summary, replaced, sha256_);
+    if (!other) CrashPoint("committed");
     staged_.reset();
+    return other;
   }
 
   void Fail(const std::string& message) noexcept override {
@@ -46,6 +51,7 @@ class SqliteTraceLoad : public TraceLoad {
  private:
   SqliteConnection& connection_;
   int64_t id_;
+  std::string sha256_;
   std::optional<SqliteStagedLoad> staged_;
   std::optional<SqliteRowWriter> writer_;
 };
@@ -101,7 +107,7 @@ class SqliteArchive : public Archive {
     int64_t id = BeginTrace(*connection_, info);
     CrashPoint("loading");
     try {
-      return std::make_unique<SqliteTraceLoad>(*connection_, id);
+      return std::make_unique<SqliteTraceLoad>(*connection_, id, info.sha256);
     } catch (const std::exception& e) {
       FailTrace(*connection_, id, e.what());
       throw;

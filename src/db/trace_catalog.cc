@@ -190,6 +190,13 @@ std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_v
   return FindTraceBySpec(spec, lookup, connection.path());
 }
 
+void ForgetLoadingTrace(SqliteConnection& connection, int64_t id) {
+  SqliteStatement remove =
+      connection.Prepare("DELETE FROM trace WHERE id = ? AND status = 'loading'");
+  remove.BindInt(1, id);
+  remove.Step();
+}
+
 std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256) {
   SqliteStatement query =
       connection.Prepare("SELECT min(id) FROM trace WHERE sha256 = ? AND status = 'complete'");

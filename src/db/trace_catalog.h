@@ -39,6 +39,11 @@ void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary&
 void CompleteReplacing(SqliteConnection& connection, int64_t id, const TraceSummary& summary,
                        int64_t replaced);
 
+// Deletes a trace row still "loading" that has no entity rows (a load that
+// gave way to the same content). A single statement, for the caller's
+// transaction.
+void ForgetLoadingTrace(SqliteConnection& connection, int64_t id);
+
 // Rolls back any transaction the loader left open, deletes the trace's
 // entity rows and sets status "failed" with `message`, in one transaction.
 // A trace no longer loading (complete, failed, deleted) is left as it is.
