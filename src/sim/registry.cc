@@ -47,12 +47,12 @@ uint32_t Registry::AddNumberedValue(uint32_t type, bool negative, uint64_t magni
 
 void Registry::AddSlot(ValueSlot slot) {
   if (value_count_ >= UINT32_MAX) throw std::length_error("more than 2^32 - 1 values");
-  if (window_mask_ == 0) {
-    values_.push_back(slot);
+  if (window_mask_ == 0 || value_count_ <= window_mask_) {
+    values_.push_back(slot);  // no window, or the ring still filling up: id == index
   } else {
     // The slot of id value_count_ - window leaves the ring; named and pinned values stay.
     ValueSlot& old = values_[value_count_ & window_mask_];
-    if (value_count_ > window_mask_ && (old.kind == ValueSlot::Kind::kNamed || old.pinned)) {
+    if (old.kind == ValueSlot::Kind::kNamed || old.pinned) {
       kept_.emplace(static_cast<uint32_t>(value_count_ - window_mask_ - 1), old);
     }
     old = slot;
@@ -64,6 +64,8 @@ void Registry::KeepNumberedValues(size_t window) {
   if (window == 0 || (window & (window - 1)) != 0 || window_mask_ != 0) {
     throw std::invalid_argument("KeepNumberedValues: a power of two, once");
   }
+  window_mask_ = window - 1;
+  if (values_.size() <= window) return;  // the ring fills up as ids come
   // The ids made so far keep their slots: the ring starts with them.
   std::vector<ValueSlot> ring(window);
   for (size_t id = 0; id < values_.size(); ++id) {
@@ -77,7 +79,6 @@ void Registry::KeepNumberedValues(size_t window) {
     }
   }
   values_.swap(ring);
-  window_mask_ = window - 1;
 }
 
 bool Registry::InWindow(uint32_t id) const { return id + window_mask_ + 1 >= value_count_; }

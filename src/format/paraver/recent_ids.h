@@ -29,9 +29,11 @@ inline constexpr size_t kRecentValues = size_t{1} << 17;
 class RecentIds {
  public:
   // About `capacity` entries in all (rounded down to a power of two, at
-  // least one set).
+  // least one set). The sets start few and double as entries come, so that
+  // a small trace does not pay for the whole cache.
   explicit RecentIds(size_t capacity)
-      : sets_(std::bit_floor(std::max<size_t>(capacity / kWays, 1))) {}
+      : max_sets_(std::bit_floor(std::max<size_t>(capacity / kWays, 1))),
+        sets_(std::min(max_sets_, kFirstSets)) {}
 
   std::optional<uint32_t> Find(uint64_t number, uint32_t space) {
     Set& set = SetOf(number, space);
@@ -48,6 +50,7 @@ class RecentIds {
   // (number, space) must not be known.
   template <typename OnForget>
   void Add(uint64_t number, uint32_t space, uint32_t id, OnForget on_forget) {
+    if (++added_ > sets_.size() * kWays / 2 && sets_.size() < max_sets_) Grow();
     Set& set = SetOf(number, space);
     if (set.ways[kWays - 1].id != kEmpty) on_forget(set.ways[kWays - 1].id);
     for (int i = kWays - 1; i > 0; --i) set.ways[i] = set.ways[i - 1];
@@ -56,6 +59,7 @@ class RecentIds {
 
  private:
   static constexpr int kWays = 4;
+  static constexpr size_t kFirstSets = 64;
   static constexpr uint32_t kEmpty = kNoId;
 
   using Entry = NumberSlot;
@@ -67,7 +71,25 @@ class RecentIds {
     return sets_[HashNumber(number, space) & (sets_.size() - 1)];
   }
 
+  // Twice the sets. A new set takes entries of one old set only (the hash's
+  // next bit splits it in two), so none is forgotten, and they keep their
+  // order of use.
+  void Grow() {
+    std::vector<Set> old(sets_.size() * 2);
+    old.swap(sets_);
+    std::vector<int> filled(sets_.size(), 0);
+    for (const Set& set : old) {
+      for (const Entry& e : set.ways) {
+        if (e.id == kEmpty) continue;
+        size_t at = static_cast<size_t>(&SetOf(e.number, e.space) - sets_.data());
+        sets_[at].ways[filled[at]++] = e;
+      }
+    }
+  }
+
+  size_t max_sets_;
   std::vector<Set> sets_;
+  size_t added_ = 0;
 };
 
 }  // namespace tracedb::paraver
