@@ -69,8 +69,11 @@ Lines RowsOf(TestDatabase& database, const std::string& name) {
   return database.RowCounts(std::stoll(id));
 }
 
-std::string ScratchOf(TestDatabase& database, int64_t id) {
-  return std::filesystem::path(database.url()).filename().string() + ".load-" + std::to_string(id);
+// A SQLite load's scratch files: two parts (db/sqlite_split_writer.h).
+Lines ScratchOf(TestDatabase& database, int64_t id) {
+  std::string first =
+      std::filesystem::path(database.url()).filename().string() + ".load-" + std::to_string(id);
+  return {first, first + ".p1"};
 }
 
 std::string RemovedWarning(TestDatabase& database, const std::string& what) {
@@ -126,7 +129,7 @@ TEST_P(CrashPoints, LeaveTheArchiveSoundAndTheLoadRedoable) {
   if (!status.empty()) expected.push_back("big.paje|" + status);
   EXPECT_EQ(TraceStatuses(database), expected);
   bool scratch = crash.scratch && backend == Backend::kSqlite;
-  EXPECT_EQ(LoadLeftovers(database), scratch ? Lines{ScratchOf(database, 2)} : Lines{});
+  EXPECT_EQ(LoadLeftovers(database), scratch ? ScratchOf(database, 2) : Lines{});
   if (status == "complete") {
     EXPECT_EQ(database.RowCounts(2), traces.big_rows);
   }

@@ -294,18 +294,22 @@ TEST_F(TraceCatalog, CleanInterruptedRemovesScratchFilesOfTracesNotLoading) {
   int64_t complete = Loaded("complete");
   int64_t live = BeginTrace(connection_, Info("live"));
   int64_t gone = 99;
-  auto scratch = [&](int64_t id) { return SqliteStagedLoad::ScratchPath(path_, id); };
-  std::string unrelated = path_ + ".load-notes";
-  for (const std::string& file :
-       {scratch(complete), scratch(live), scratch(gone), scratch(gone) + "-journal", unrelated}) {
-    std::ofstream(file) << "x";
-  }
+  auto scratch = [&](int64_t id, int part = 0) {
+    return SqliteStagedLoad::ScratchPath(path_, id, part);
+  };
+  std::vector<std::string> unrelated = {path_ + ".load-notes", scratch(gone) + ".pX",
+                                        scratch(gone) + ".p1.bak"};
+  std::vector<std::string> stale = {scratch(complete), scratch(complete, 1), scratch(gone),
+                                    scratch(gone) + "-journal", scratch(gone, 2) + "-journal"};
+  for (const std::string& file : stale) std::ofstream(file) << "x";
+  for (const std::string& file : unrelated) std::ofstream(file) << "x";
+  std::ofstream(scratch(live)) << "x";
+  std::ofstream(scratch(live, 1)) << "x";
   EXPECT_EQ(CleanInterrupted(connection_), std::vector<int64_t>{});
-  EXPECT_FALSE(std::filesystem::exists(scratch(complete)));
-  EXPECT_FALSE(std::filesystem::exists(scratch(gone)));
-  EXPECT_FALSE(std::filesystem::exists(scratch(gone) + "-journal"));
+  for (const std::string& file : stale) EXPECT_FALSE(std::filesystem::exists(file)) << file;
+  for (const std::string& file : unrelated) EXPECT_TRUE(std::filesystem::exists(file)) << file;
   EXPECT_TRUE(std::filesystem::exists(scratch(live)));
-  EXPECT_TRUE(std::filesystem::exists(unrelated));
+  EXPECT_TRUE(std::filesystem::exists(scratch(live, 1)));
 }
 
 TEST(LoaderProcess, ThisProcessIsAliveAndAReapedChildIsGone) {

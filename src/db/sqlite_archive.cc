@@ -7,7 +7,7 @@
 #include "db/db_error.h"
 #include "db/sqlite_cursor.h"
 #include "db/sqlite_migrate.h"
-#include "db/sqlite_row_writer.h"
+#include "db/sqlite_split_writer.h"
 #include "db/sqlite_staged_load.h"
 #include "db/stored_trace_reader.h"
 #include "db/trace_catalog.h"
@@ -16,14 +16,16 @@
 namespace tracedb {
 namespace {
 
+constexpr int kScratchParts = 2;
+
 class SqliteTraceLoad : public TraceLoad {
  public:
   SqliteTraceLoad(SqliteConnection& connection, int64_t id, std::string sha256)
       : connection_(connection),
         id_(id),
         sha256_(std::move(sha256)),
-        staged_(std::in_place, connection, id) {
-    writer_.emplace(connection, SqliteStagedLoad::kSchema, id);
+        staged_(std::in_place, connection, id, kScratchParts) {
+    writer_.emplace(connection, *staged_, id);
   }
 
   int64_t id() const override { return id_; }
@@ -53,7 +55,7 @@ class SqliteTraceLoad : public TraceLoad {
   int64_t id_;
   std::string sha256_;
   std::optional<SqliteStagedLoad> staged_;
-  std::optional<SqliteRowWriter> writer_;
+  std::optional<SqliteSplitWriter> writer_;
 };
 
 // The user's statement in a read-only transaction that the cursor's end

@@ -68,10 +68,15 @@ class SqliteStatement {
   sqlite3_stmt* stmt_;
 };
 
+// What a connection opens: a tracedb archive (checked to be one, in WAL
+// mode), or the scratch file of a staged load (db/sqlite_staged_load.h),
+// written without journal or fsync and thrown away if anything fails.
+enum class SqliteFile { kArchive, kScratch };
+
 class SqliteConnection {
  public:
   // Opens the database at `path`, creating an empty file if there is none.
-  explicit SqliteConnection(std::string path);
+  explicit SqliteConnection(std::string path, SqliteFile kind = SqliteFile::kArchive);
   ~SqliteConnection();
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;

@@ -1,6 +1,7 @@
 #include "db/sqlite_row_writer.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "db/crash_point.h"
 
@@ -60,9 +61,10 @@ SqliteRowWriter::Table::Table(SqliteConnection& connection, const std::string& n
       columns(count) {}
 
 SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string& schema,
-                                 int64_t trace_id)
+                                 int64_t trace_id, RowShare share)
     : connection_(connection),
       trace_id_(trace_id),
+      share_(share),
       types_(connection, schema + ".type",
              "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id", 8),
       values_(connection, schema + ".value", "trace_id,id,type_id,name,alias,color", 6),
@@ -83,19 +85,29 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
 // later copied into the indexed tables, each batch then visits each
 // container's part of the index once, which SQLite's B-trees take in far
 // fewer page visits than rows in time order across containers. Within a
-// container rows keep the order they came in, nearly that of time.
+// container rows keep the order they came in, nearly that of time. Only the
+// rows of `share` are in the order.
 template <typename Record>
-std::vector<uint32_t> IndexOrder(const std::vector<Record>& records) {
-  std::vector<uint32_t> order(records.size());
+std::vector<uint32_t> IndexOrder(const std::vector<Record>& records, RowShare share) {
+  std::vector<uint32_t> order;
   if constexpr (requires(const Record& r) { r.container; }) {
     // (container, position) packed in one integer: a plain sort, and stable.
-    std::vector<uint64_t> keys(records.size());
-    for (uint32_t i = 0; i < keys.size(); ++i) {
-      keys[i] = uint64_t{records[i].container} << 32 | i;
+    std::vector<uint64_t> keys;
+    keys.reserve(records.size() / share.parts + 1);
+    for (uint32_t i = 0; i < records.size(); ++i) {
+      if (records[i].container % share.parts != share.part) continue;
+      keys.push_back(uint64_t{records[i].container} << 32 | i);
     }
     std::sort(keys.begin(), keys.end());
+    order.resize(keys.size());
     for (size_t i = 0; i < keys.size(); ++i) order[i] = static_cast<uint32_t>(keys[i]);
-  } else {
+  } else if constexpr (std::is_same_v<Record, ValueRecord>) {
+    // Paraver traces have millions of values (counters): shared out too.
+    for (uint32_t i = 0; i < records.size(); ++i) {
+      if (records[i].id % share.parts == share.part) order.push_back(i);
+    }
+  } else if (share.part == 0) {
+    order.resize(records.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   }
   return order;
@@ -103,12 +115,12 @@ std::vector<uint32_t> IndexOrder(const std::vector<Record>& records) {
 
 template <typename Record, typename Bind>
 void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
-  std::vector<uint32_t> order = IndexOrder(records);
+  std::vector<uint32_t> order = IndexOrder(records, share_);
   size_t i = 0;
-  for (; i + kMultiRows <= records.size(); i += kMultiRows) {
+  for (; i + kMultiRows <= order.size(); i += kMultiRows) {
     for (int r = 0; r < kMultiRows; ++r) {
       // In sorted order the records are read at random: ask for them early.
-      if (i + r + kPrefetch < records.size()) {
+      if (i + r + kPrefetch < order.size()) {
         __builtin_prefetch(&records[order[i + r + kPrefetch]]);
       }
       Binder binder(table.many, 1 + r * table.columns);
@@ -117,7 +129,7 @@ void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, B
     table.many.Step();
     table.many.Reset();
   }
-  for (; i < records.size(); ++i) {
+  for (; i < order.size(); ++i) {
     Binder binder(table.one, 1);
     bind(binder.Int(trace_id_), records[order[i]]);
     table.one.Step();

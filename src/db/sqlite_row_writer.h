@@ -6,6 +6,9 @@
 // The tables are those of `schema`: "main" for the archive itself, or the
 // scratch schema of a staged load (db/sqlite_staged_load.h), where each
 // batch's transaction locks only the scratch file, not the archive.
+// A writer may take a share of each batch (`RowShare`): the rows of every
+// parts-th container and value, so that several writers, each with its own scratch
+// file and thread, load one trace at once (db/sqlite_split_writer.h).
 // Same thread rules as the connection: one thread at a time.
 #pragma once
 
@@ -18,9 +21,17 @@
 
 namespace tracedb {
 
+// Rows of containers whose id % parts == part, values whose id % parts ==
+// part; the other rows (types, containers: few) go to part 0.
+struct RowShare {
+  uint32_t part = 0;
+  uint32_t parts = 1;
+};
+
 class SqliteRowWriter : public RowWriter {
  public:
-  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, int64_t trace_id);
+  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, int64_t trace_id,
+                  RowShare share = {});
   void Write(const RowBatch& batch) override;
 
  private:
@@ -36,6 +47,7 @@ class SqliteRowWriter : public RowWriter {
 
   SqliteConnection& connection_;
   int64_t trace_id_;
+  RowShare share_;
   int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
   Table types_, values_, containers_, states_, events_, variables_, links_;
 };

@@ -6,8 +6,20 @@
 
 namespace tracedb {
 
-BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit)
-    : registry_(registry), batch_rows_(batch_rows == 0 ? 1 : batch_rows), emit_(std::move(emit)) {}
+BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit,
+                           BatchPool* pool)
+    : registry_(registry),
+      batch_rows_(batch_rows == 0 ? 1 : batch_rows),
+      emit_(std::move(emit)),
+      pool_(pool) {}
+
+const std::string& BatchingSink::Json(const Extras& extras) {
+  if (extras != last_extras_) {
+    last_extras_ = extras;
+    last_json_ = ExtrasToJson(extras);
+  }
+  return last_json_;
+}
 
 void BatchingSink::OnContainer(const ContainerRow& row) {
   const ContainerInfo& info = registry_.container(row.id);
@@ -18,28 +30,28 @@ void BatchingSink::OnContainer(const ContainerRow& row) {
                                               .alias = info.alias,
                                               .start = row.start,
                                               .end = row.end,
-                                              .extra = ExtrasToJson(row.extras)});
+                                              .extra = Json(row.extras)});
   ++counts_.containers;
   Added();
 }
 
 void BatchingSink::OnState(const StateRow& row) {
   batch_.states.push_back(StateRecord{row.container, row.type, row.value, row.start, row.end,
-                                      row.depth, ExtrasToJson(row.extras)});
+                                      row.depth, Json(row.extras)});
   ++counts_.states;
   Added();
 }
 
 void BatchingSink::OnEvent(const EventRow& row) {
   batch_.events.push_back(
-      EventRecord{row.container, row.type, row.value, row.time, ExtrasToJson(row.extras)});
+      EventRecord{row.container, row.type, row.value, row.time, Json(row.extras)});
   ++counts_.events;
   Added();
 }
 
 void BatchingSink::OnVariable(const VariableRow& row) {
   batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end, row.value,
-                                            ExtrasToJson(row.extras)});
+                                            Json(row.extras)});
   ++counts_.variables;
   Added();
 }
@@ -47,7 +59,7 @@ void BatchingSink::OnVariable(const VariableRow& row) {
 void BatchingSink::OnLink(const LinkRow& row) {
   batch_.links.push_back(LinkRecord{row.container, row.type, row.value, row.key,
                                     row.start_container, row.end_container, row.start, row.end,
-                                    ExtrasToJson(row.extras)});
+                                    Json(row.extras)});
   ++counts_.links;
   Added();
 }
@@ -80,7 +92,7 @@ void BatchingSink::TakeValues() {
 void BatchingSink::EmitBatch() {
   TakeValues();
   pending_ = 0;
-  RowBatch full = std::exchange(batch_, RowBatch{});
+  RowBatch full = std::exchange(batch_, pool_ != nullptr ? pool_->Take() : RowBatch{});
   emit_(std::move(full));
 }
 

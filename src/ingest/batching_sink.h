@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "ingest/batch_pool.h"
 #include "ingest/row_batch.h"
 #include "model/entity.h"
 #include "sim/registry.h"
@@ -33,7 +34,8 @@ struct RowCounts {
 class BatchingSink : public EntitySink {
  public:
   using Emit = std::function<void(RowBatch&&)>;
-  BatchingSink(const Registry& registry, size_t batch_rows, Emit emit);
+  // Batches are filled from `pool` when there is one.
+  BatchingSink(const Registry& registry, size_t batch_rows, Emit emit, BatchPool* pool = nullptr);
 
   void OnContainer(const ContainerRow& row) override;
   void OnState(const StateRow& row) override;
@@ -50,6 +52,9 @@ class BatchingSink : public EntitySink {
   // Registry's numbered-value window (format/paraver/trace_mapper.h).
   static constexpr size_t kValueLag = 4096;
 
+  // ExtrasToJson, remembering the last: the rows of one Paraver event
+  // record (several type:value pairs) share their fields.
+  const std::string& Json(const Extras& extras);
   void Added();
   void TakeValues();  // every value not written yet, into the batch
   void EmitBatch();
@@ -57,10 +62,13 @@ class BatchingSink : public EntitySink {
   const Registry& registry_;
   size_t batch_rows_;
   Emit emit_;
+  BatchPool* pool_;
   RowBatch batch_;
   size_t pending_ = 0;
   size_t values_written_ = 0;  // values [0, values_written_) are in batches already
   RowCounts counts_;
+  Extras last_extras_;
+  std::string last_json_;
 };
 
 }  // namespace tracedb

@@ -22,10 +22,14 @@ constexpr size_t kBatchesInFlight = 3;
 template <typename Read>
 IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read read) {
   BoundedQueue<RowBatch> batches(kBatchesInFlight);
+  BatchPool pool(kBatchesInFlight);
   std::exception_ptr writer_error;
   std::jthread write_thread([&] {
     try {
-      while (auto batch = batches.Pop()) writer.Write(*batch);
+      while (auto batch = batches.Pop()) {
+        writer.Write(*batch);
+        pool.Give(std::move(*batch));
+      }
     } catch (...) {
       writer_error = std::current_exception();
       batches.Cancel();
@@ -33,9 +37,12 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
   });
 
   Registry registry;
-  BatchingSink sink(registry, options.batch_rows, [&](RowBatch&& batch) {
-    if (!batches.Push(std::move(batch))) throw WriterStopped{};
-  });
+  BatchingSink sink(
+      registry, options.batch_rows,
+      [&](RowBatch&& batch) {
+        if (!batches.Push(std::move(batch))) throw WriterStopped{};
+      },
+      &pool);
   IngestResult result;
   try {
     read(registry, sink, result);

@@ -87,6 +87,17 @@ struct RowBatch {
   std::vector<VariableRecord> variables;
   std::vector<LinkRecord> links;
 
+  // Empties every table, keeping the memory (ingest/batch_pool.h).
+  void Clear() {
+    types.clear();
+    values.clear();
+    containers.clear();
+    states.clear();
+    events.clear();
+    variables.clear();
+    links.clear();
+  }
+
   size_t rows() const {
     return types.size() + values.size() + containers.size() + states.size() + events.size() +
            variables.size() + links.size();

@@ -40,6 +40,7 @@ inline constexpr int64_t kNoContainer = -1;  // a link half that never came
 struct ExtraField {
   std::string name;
   std::string value;
+  bool operator==(const ExtraField&) const = default;
 };
 using Extras = std::vector<ExtraField>;  // in definition order (a link: start's, then end's)
 

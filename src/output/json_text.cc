@@ -8,19 +8,23 @@ namespace tracedb {
 void AppendJsonString(std::string* out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out->push_back('"');
-  for (char c : text) {
+  size_t plain = 0;  // start of the run of characters that need no escape
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
     auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out->push_back('\\');
-      out->push_back(c);
-    } else if (u < 0x20) {
+    if (c != '"' && c != '\\' && u >= 0x20) continue;  // UTF-8 and other bytes pass through
+    out->append(text.substr(plain, i - plain));
+    plain = i + 1;
+    if (u < 0x20) {
       out->append("\\u00");
       out->push_back(kHex[u >> 4]);
       out->push_back(kHex[u & 0xf]);
     } else {
-      out->push_back(c);  // UTF-8 passes through; other bytes are kept as they are
+      out->push_back('\\');
+      out->push_back(c);
     }
   }
+  out->append(text.substr(plain));
   out->push_back('"');
 }
 

@@ -239,11 +239,17 @@ uint32_t TraceMapper::EventType(int64_t type) {
 
 uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventValue value) {
   uint32_t space = ValueSpace(type, value.negative);
-  if (auto id = KnownValue(value.magnitude, space)) return *id;
+  // Most values are of types without labels (hardware counters: millions of
+  // numbers); asking the small label table first spares them a probe of
+  // labelled_values_, which is a cache miss each.
   auto labels = pcf_.event_values.find(paraver_type);
-  const std::string* label =
-      labels == pcf_.event_values.end() ? nullptr : Find(labels->second, value);
-  // Unlabelled ones (hardware counters: millions) are kept as numbers.
+  if (labels == pcf_.event_values.end()) {
+    if (auto id = recent_values_.Find(value.magnitude, space)) return *id;
+    return NewNumberedValue(type, value.negative, value.magnitude);
+  }
+  if (auto id = KnownValue(value.magnitude, space)) return *id;
+  const std::string* label = Find(labels->second, value);
+  // Unlabelled ones are kept as numbers.
   if (label == nullptr) return NewNumberedValue(type, value.negative, value.magnitude);
   uint32_t id = registry_->AddValue(LabelledValue(ToText(value), label, type));
   labelled_values_.Insert(value.magnitude, space, id);

@@ -1,0 +1,93 @@
+// A staged load in two scratch parts: each part holds its share of the rows,
+// and publishing gives the archive every row once.
+#include "db/sqlite_split_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "db/sqlite_migrate.h"
+#include "db/sqlite_staged_load.h"
+#include "db/trace_catalog.h"
+#include "sqlite_test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+// Containers 1..4 with one state and one event each, values 0..3.
+RowBatch SampleBatch() {
+  RowBatch batch;
+  batch.types = {{0, -1, "container", "Root", "", -1, -1}, {1, 0, "state", "S", "", -1, -1}};
+  for (uint32_t id = 0; id < 4; ++id) {
+    batch.values.push_back({id, 1, "v" + std::to_string(id), "", ""});
+  }
+  for (uint32_t c = 1; c <= 4; ++c) {
+    batch.containers.push_back({c, 0, 0, "c" + std::to_string(c), "", 0, 9, ""});
+    batch.states.push_back({c, 1, c - 1, 1.0 * c, 2.0 * c, 0, R"({"cpu":"1"})"});
+    batch.events.push_back({c, 1, 0, 0.5 * c, ""});
+  }
+  return batch;
+}
+
+class SqliteSplitWriterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Migrate(archive_);
+    trace_ = BeginTrace(archive_, {.name = "t", .path = "/t", .format = "paje", .sha256 = "ab"});
+  }
+  std::vector<std::string> PartRows(const SqliteStagedLoad& staged, int part,
+                                    const std::string& sql) {
+    SqliteConnection connection(staged.path(part), SqliteFile::kScratch);
+    return Rows(connection, sql);
+  }
+
+  std::string path_ = FreshDbPath("split.sqlite");
+  SqliteConnection archive_{path_};
+  int64_t trace_ = 0;
+};
+
+TEST_F(SqliteSplitWriterTest, EachPartHoldsItsContainersAndValues) {
+  SqliteStagedLoad staged(archive_, trace_, 2);
+  {
+    SqliteSplitWriter writer(archive_, staged, trace_);
+    writer.Write(SampleBatch());
+  }
+  EXPECT_EQ(PartRows(staged, 0, "SELECT container_id FROM state"),
+            (std::vector<std::string>{"2", "4"}));
+  EXPECT_EQ(PartRows(staged, 1, "SELECT container_id FROM event"),
+            (std::vector<std::string>{"1", "3"}));
+  EXPECT_EQ(PartRows(staged, 0, "SELECT id FROM value"), (std::vector<std::string>{"0", "2"}));
+  EXPECT_EQ(PartRows(staged, 1, "SELECT id FROM value"), (std::vector<std::string>{"1", "3"}));
+  // Types and containers, few, are all in part 0.
+  EXPECT_EQ(PartRows(staged, 0, "SELECT count(*) FROM type"), std::vector<std::string>{"2"});
+  EXPECT_EQ(PartRows(staged, 0, "SELECT count(*) FROM container"), std::vector<std::string>{"4"});
+  EXPECT_EQ(PartRows(staged, 1, "SELECT count(*) FROM type UNION ALL SELECT count(*) FROM "
+                                "container"),
+            (std::vector<std::string>{"0", "0"}));
+}
+
+TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
+  {
+    SqliteStagedLoad staged(archive_, trace_, 2);
+    {
+      SqliteSplitWriter writer(archive_, staged, trace_);
+      writer.Write(SampleBatch());
+    }
+    EXPECT_EQ(staged.Publish({.container_count = 4, .state_count = 4, .event_count = 4},
+                             std::nullopt, "ab"),
+              std::nullopt);
+    EXPECT_TRUE(std::filesystem::exists(staged.path(1)));
+  }
+  EXPECT_FALSE(std::filesystem::exists(SqliteStagedLoad::ScratchPath(path_, trace_, 0)));
+  EXPECT_FALSE(std::filesystem::exists(SqliteStagedLoad::ScratchPath(path_, trace_, 1)));
+  EXPECT_EQ(Rows(archive_, "SELECT container_id, value_id, start_time, extra FROM state "
+                           "ORDER BY container_id"),
+            (std::vector<std::string>{R"(1|0|1.0|{"cpu":"1"})", R"(2|1|2.0|{"cpu":"1"})",
+                                      R"(3|2|3.0|{"cpu":"1"})", R"(4|3|4.0|{"cpu":"1"})"}));
+  EXPECT_EQ(RowCounts(archive_, trace_),
+            (std::vector<std::string>{"container=4", "event=4", "link=0", "state=4", "type=2",
+                                      "value=4", "variable=0"}));
+}
+
+}  // namespace
+}  // namespace tracedb::testing
