@@ -49,7 +49,7 @@ class SqliteSplitWriterTest : public ::testing::Test {
 TEST_F(SqliteSplitWriterTest, EachPartHoldsItsContainersAndValues) {
   SqliteStagedLoad staged(archive_, trace_, 2);
   {
-    SqliteSplitWriter writer(archive_, staged, trace_);
+    SqliteSplitWriter writer(archive_, staged);
     writer.Write(SampleBatch());
   }
   EXPECT_EQ(PartRows(staged, 0, "SELECT container_id FROM state"),
@@ -70,7 +70,7 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
   {
     SqliteStagedLoad staged(archive_, trace_, 2);
     {
-      SqliteSplitWriter writer(archive_, staged, trace_);
+      SqliteSplitWriter writer(archive_, staged);
       writer.Write(SampleBatch());
     }
     EXPECT_EQ(staged.Publish({.container_count = 4, .state_count = 4, .event_count = 4},

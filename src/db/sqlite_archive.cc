@@ -25,7 +25,7 @@ class SqliteTraceLoad : public TraceLoad {
         id_(id),
         sha256_(std::move(sha256)),
         staged_(std::in_place, connection, id, kScratchParts) {
-    writer_.emplace(connection, *staged_, id);
+    writer_.emplace(connection, *staged_);
   }
 
   int64_t id() const override { return id_; }

@@ -61,25 +61,23 @@ SqliteRowWriter::Table::Table(SqliteConnection& connection, const std::string& n
       columns(count) {}
 
 SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string& schema,
-                                 int64_t trace_id, RowShare share)
+                                 RowShare share)
     : connection_(connection),
-      trace_id_(trace_id),
       share_(share),
       types_(connection, schema + ".type",
-             "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id", 8),
-      values_(connection, schema + ".value", "trace_id,id,type_id,name,alias,color", 6),
+             "id,parent_id,kind,name,alias,start_type_id,end_type_id", 7),
+      values_(connection, schema + ".value", "id,type_id,name,alias,color", 5),
       containers_(connection, schema + ".container",
-                  "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra", 9),
+                  "id,parent_id,type_id,name,alias,start_time,end_time,extra", 8),
       states_(connection, schema + ".state",
-              "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra", 8),
-      events_(connection, schema + ".event", "trace_id,container_id,type_id,value_id,time,extra",
-              6),
+              "container_id,type_id,value_id,start_time,end_time,depth,extra", 7),
+      events_(connection, schema + ".event", "container_id,type_id,value_id,time,extra", 5),
       variables_(connection, schema + ".variable",
-                 "trace_id,container_id,type_id,start_time,end_time,value,extra", 7),
+                 "container_id,type_id,start_time,end_time,value,extra", 6),
       links_(connection, schema + ".link",
-             "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
+             "container_id,type_id,value_id,key,start_container_id,end_container_id,"
              "start_time,end_time,extra",
-             10) {}
+             9) {}
 
 // Rows go in grouped by container, the archive's index order: when they are
 // later copied into the indexed tables, each batch then visits each
@@ -124,14 +122,14 @@ void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, B
         __builtin_prefetch(&records[order[i + r + kPrefetch]]);
       }
       Binder binder(table.many, 1 + r * table.columns);
-      bind(binder.Int(trace_id_), records[order[i + r]]);
+      bind(binder, records[order[i + r]]);
     }
     table.many.Step();
     table.many.Reset();
   }
   for (; i < order.size(); ++i) {
     Binder binder(table.one, 1);
-    bind(binder.Int(trace_id_), records[order[i]]);
+    bind(binder, records[order[i]]);
     table.one.Step();
     table.one.Reset();
   }

@@ -30,8 +30,7 @@ struct RowShare {
 
 class SqliteRowWriter : public RowWriter {
  public:
-  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, int64_t trace_id,
-                  RowShare share = {});
+  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, RowShare share = {});
   void Write(const RowBatch& batch) override;
 
  private:
@@ -46,7 +45,6 @@ class SqliteRowWriter : public RowWriter {
   void Insert(Table& table, const std::vector<Record>& records, Bind bind);
 
   SqliteConnection& connection_;
-  int64_t trace_id_;
   RowShare share_;
   int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
   Table types_, values_, containers_, states_, events_, variables_, links_;

@@ -5,8 +5,7 @@
 
 namespace tracedb {
 
-SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, const SqliteStagedLoad& staged,
-                                     int64_t trace_id) {
+SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, const SqliteStagedLoad& staged) {
   auto parts = static_cast<uint32_t>(staged.parts());
   for (uint32_t part = 0; part < parts; ++part) {
     Part p;
@@ -18,7 +17,7 @@ SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, const SqliteStag
       connection = p.connection.get();
       schema = "main";
     }
-    p.writer = std::make_unique<SqliteRowWriter>(*connection, schema, trace_id,
+    p.writer = std::make_unique<SqliteRowWriter>(*connection, schema,
                                                  RowShare{.part = part, .parts = parts});
     parts_.push_back(std::move(p));
   }

@@ -10,7 +10,6 @@
 // about a quarter less time on two cores (README, "Performance").
 #pragma once
 
-#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -23,7 +22,7 @@ namespace tracedb {
 
 class SqliteSplitWriter : public RowWriter {
  public:
-  SqliteSplitWriter(SqliteConnection& archive, const SqliteStagedLoad& staged, int64_t trace_id);
+  SqliteSplitWriter(SqliteConnection& archive, const SqliteStagedLoad& staged);
   void Write(const RowBatch& batch) override;
 
  private:

@@ -71,10 +71,26 @@ void SqliteStagedLoad::Attach(int part) {
   std::string sql = "PRAGMA " + schema + ".journal_mode=OFF; PRAGMA " + schema +
                     ".synchronous=OFF; PRAGMA " + schema + ".page_size=16384;";
   for (const char* table : kTables) {
-    sql += "CREATE TABLE " + schema + "." + table + " AS SELECT * FROM main." + table +
-           " WHERE 0;";
+    sql += "CREATE TABLE " + schema + "." + table + " AS SELECT " + ScratchColumns(table) +
+           " FROM main." + table + " WHERE 0;";
   }
   connection_.Exec(sql);
+}
+
+// Every column of the archive's table but trace_id, which is the same in
+// every row of a load: Publish adds it. One column fewer to bind and store
+// per row.
+std::string SqliteStagedLoad::ScratchColumns(const std::string& table) {
+  std::string columns;
+  SqliteStatement info = connection_.Prepare("SELECT name FROM pragma_table_info(?, 'main')");
+  info.BindText(1, table);
+  while (info.Step()) {
+    std::string name = info.ColumnText(0);
+    if (name == "trace_id") continue;
+    if (!columns.empty()) columns += ',';
+    columns += '"' + name + '"';
+  }
+  return columns;
 }
 
 SqliteStagedLoad::~SqliteStagedLoad() { Release(); }
@@ -110,8 +126,10 @@ std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
     }
   }
   for (const char* table : kTables) {
+    std::string columns = ScratchColumns(table);
     for (int part = 0; part < parts(); ++part) {
-      connection_.Exec(std::string("INSERT INTO main.") + table + " SELECT * FROM " +
+      connection_.Exec(std::string("INSERT INTO main.") + table + " (trace_id," + columns +
+                       ") SELECT " + std::to_string(trace_id_) + "," + columns + " FROM " +
                        Schema(part) + "." + table);
     }
     // After the largest table: most of the index work is done, and written

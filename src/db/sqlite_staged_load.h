@@ -32,7 +32,7 @@ class SqliteStagedLoad {
  public:
   // Creates the scratch files, `parts` of them, and attaches them as
   // schemas Schema(0) ("load"), Schema(1), ..., with empty copies of the
-  // entity tables.
+  // entity tables without their trace_id column.
   SqliteStagedLoad(SqliteConnection& connection, int64_t trace_id, int parts = 1);
   ~SqliteStagedLoad();  // detaches and removes the scratch file; never throws
   SqliteStagedLoad(const SqliteStagedLoad&) = delete;
@@ -53,6 +53,7 @@ class SqliteStagedLoad {
 
  private:
   void Attach(int part);
+  std::string ScratchColumns(const std::string& table);
   void Release() noexcept;  // detach and remove the scratch files
 
   SqliteConnection& connection_;
