@@ -36,22 +36,22 @@ void BatchingSink::OnContainer(const ContainerRow& row) {
 }
 
 void BatchingSink::OnState(const StateRow& row) {
-  // Built in place: the batch's memory is cold, one copy of the text is enough.
-  batch_.states.emplace_back(row.container, row.type, row.value, row.start, row.end, row.depth,
-                             Json(row.extras));
+  batch_.states.push_back(StateRecord{row.container, row.type, row.value, row.start, row.end,
+                                      row.depth, Json(row.extras)});
   ++counts_.states;
   Added();
 }
 
 void BatchingSink::OnEvent(const EventRow& row) {
-  batch_.events.emplace_back(row.container, row.type, row.value, row.time, Json(row.extras));
+  batch_.events.push_back(
+      EventRecord{row.container, row.type, row.value, row.time, Json(row.extras)});
   ++counts_.events;
   Added();
 }
 
 void BatchingSink::OnVariable(const VariableRow& row) {
-  batch_.variables.emplace_back(row.container, row.type, row.start, row.end, row.value,
-                                Json(row.extras));
+  batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end, row.value,
+                                            Json(row.extras)});
   ++counts_.variables;
   Added();
 }
