@@ -13,8 +13,9 @@
 //   loading      the trace row is committed; no scratch file (SQLite) or
 //                partition table (PostgreSQL) exists yet
 //   batch        a batch of rows is written (the pass is the batch number):
-//                into the scratch file (SQLite, committed there) or COPYed
-//                in the load's open transaction (PostgreSQL)
+//                into a scratch part (SQLite, committed there; each part's
+//                writer counts its own batches) or COPYed in the load's open
+//                transaction (PostgreSQL)
 //   publish      every row is written; the publishing transaction has not
 //                begun (SQLite) or attached anything (PostgreSQL)
 //   mid-publish  inside the publishing transaction: the tables up to state
@@ -24,7 +25,7 @@
 //   commit       the trace row says "complete" in the publishing
 //                transaction, just before COMMIT
 //   committed    just after COMMIT, before the load cleans up after itself
-//                (removes its scratch file; releases its advisory lock)
+//                (removes its scratch files; releases its advisory lock)
 //
 // Thread-safe: it only reads the environment, which tracedb never changes.
 #pragma once
