@@ -8,6 +8,9 @@
 #include <atomic>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "test_support.h"
 
@@ -29,6 +32,16 @@ std::vector<char*> Pointers(std::vector<std::string>& strings) {
   return pointers;
 }
 
+// Whether `entry` ("NAME=VALUE") names a variable that `env` sets: getenv
+// finds the first of two entries of one name, so the test's own must go.
+bool Overridden(std::string_view entry, const std::vector<std::string>& env) {
+  std::string_view name = entry.substr(0, entry.find('=') + 1);
+  for (const std::string& setting : env) {
+    if (std::string_view(setting).substr(0, name.size()) == name) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 BackgroundChild::BackgroundChild(const std::string& program, const std::vector<std::string>& args,
@@ -37,7 +50,9 @@ BackgroundChild::BackgroundChild(const std::string& program, const std::vector<s
   std::vector<std::string> argv_storage{program};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<std::string> env_storage;
-  for (char** e = environ; *e != nullptr; ++e) env_storage.emplace_back(*e);
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (!Overridden(*e, env)) env_storage.emplace_back(*e);
+  }
   env_storage.insert(env_storage.end(), env.begin(), env.end());
   std::vector<char*> argv = Pointers(argv_storage);
   std::vector<char*> envp = Pointers(env_storage);

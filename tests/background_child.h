@@ -19,7 +19,8 @@ namespace tracedb::testing {
 class BackgroundChild {
  public:
   // Starts `program` with `args` (argv[1]...), stdin /dev/null, and the
-  // test's environment plus `env` ("NAME=VALUE" each).
+  // test's environment plus `env` ("NAME=VALUE" each, replacing a variable
+  // of that name).
   BackgroundChild(const std::string& program, const std::vector<std::string>& args,
                   const std::vector<std::string>& env = {});
   ~BackgroundChild();

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "background_child.h"
 #include "test_support.h"
 
 namespace tracedb::testing {
@@ -35,6 +36,20 @@ TEST(ChildProcess, MeasuresTheChildsOwnPeakMemory) {
     EXPECT_LT(reads_empty.peak_rss_kb, 40 << 10);
   }
   EXPECT_EQ(big.back(), 'x');  // the 100 MB stayed alive during the runs
+}
+
+// A variable the caller sets replaces the test's own of that name (getenv
+// would find the first of two), and names that merely start alike stay.
+TEST(BackgroundChild, GivenVariablesReplaceTheTestsOwn) {
+  setenv("TRACEDB_TEST_VAR", "old", 1);
+  setenv("TRACEDB_TEST_VAR_LONGER", "kept", 1);
+  BackgroundChild child("/bin/sh", {"-c", "echo \"$TRACEDB_TEST_VAR $TRACEDB_TEST_VAR_LONGER\""},
+                        {"TRACEDB_TEST_VAR=new"});
+  ChildRun run = child.Wait();
+  unsetenv("TRACEDB_TEST_VAR");
+  unsetenv("TRACEDB_TEST_VAR_LONGER");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "new kept\n");
 }
 
 }  // namespace
