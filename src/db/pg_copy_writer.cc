@@ -1,10 +1,12 @@
 #include "db/pg_copy_writer.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
 #include "db/crash_point.h"
 #include "db/pg_partitions.h"
+#include "ingest/container_order.h"
 
 namespace tracedb {
 namespace {
@@ -14,17 +16,28 @@ namespace {
 // NULL) and value, all integers big-endian; a field count of -1 ends it.
 constexpr char kSignature[] = "PGCOPY\n\377\r\n";  // 11 bytes with its NUL
 
+// Encodes into `out` as raw storage (its size is only capacity; used() bytes
+// are data), checking for room once per row and per text rather than on
+// every field.
 class Encoder {
  public:
   explicit Encoder(std::string* out) : out_(out) {}
 
+  std::string_view data() const { return {out_->data(), used_}; }
+  void Clear() { used_ = 0; }
+
   void Header() {
-    out_->append(kSignature, 11);
+    Room(kRowRoom);
+    Put(kSignature, 11);
     Be32(0);
     Be32(0);
   }
-  void Trailer() { Be16(0xffff); }
+  void Trailer() {
+    Room(kRowRoom);
+    Be16(0xffff);
+  }
   Encoder& Row(uint16_t fields) {
+    Room(kRowRoom);
     Be16(fields);
     return *this;
   }
@@ -39,8 +52,9 @@ class Encoder {
     return *this;
   }
   Encoder& Text(const std::string& v) {
+    Room(v.size() + kRowRoom);  // and still room for the row's other fields
     Be32(static_cast<uint32_t>(v.size()));
-    out_->append(v);
+    Put(v.data(), v.size());
     return *this;
   }
   Encoder& Null() {
@@ -52,18 +66,32 @@ class Encoder {
   Encoder& IdOrNull(int64_t v) { return v < 0 ? Null() : Int(v); }
 
  private:
+  // More than a row's fixed-size fields take (11 fields of 12 bytes).
+  static constexpr size_t kRowRoom = 256;
+
+  void Room(size_t bytes) {
+    if (used_ + bytes > out_->size()) out_->resize(std::max(2 * out_->size(), used_ + bytes));
+  }
   void Be16(uint16_t v) { Put(__builtin_bswap16(v)); }
   void Be32(uint32_t v) { Put(__builtin_bswap32(v)); }
   void Be64(uint64_t v) { Put(__builtin_bswap64(v)); }
   template <typename T>
   void Put(T v) {
-    char bytes[sizeof v];
-    std::memcpy(bytes, &v, sizeof v);
-    out_->append(bytes, sizeof v);
+    Put(&v, sizeof v);
+  }
+  void Put(const void* bytes, size_t size) {
+    std::memcpy(out_->data() + used_, bytes, size);
+    used_ += size;
   }
 
   std::string* out_;
+  size_t used_ = 0;
 };
+
+// COPY data goes out in pieces this large, so that the server stores one
+// while the next is encoded; smaller ones cost more calls into libpq.
+constexpr size_t kPiece = 64 << 10;
+constexpr size_t kPrefetch = 16;  // records ahead
 
 int CountColumns(const char* columns) {
   int count = 1;
@@ -73,19 +101,41 @@ int CountColumns(const char* columns) {
 
 }  // namespace
 
+// The rows that have a container go in container order
+// (ingest/container_order.h): the index built from them at attach sorts
+// about a third faster.
+template <typename Record>
+std::vector<uint32_t> CopyOrder(const std::vector<Record>& records) {
+  if constexpr (requires(const Record& r) { r.container; }) {
+    return ContainerOrder(records, [](int64_t) { return true; });
+  }
+  std::vector<uint32_t> order(records.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  return order;
+}
+
 template <typename Record, typename Encode>
 void PgCopyWriter::CopyTable(const char* table, const char* columns,
                              const std::vector<Record>& records, Encode encode) {
   if (records.empty()) return;
-  buffer_.clear();
+  std::vector<uint32_t> order = CopyOrder(records);
+  session_.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
+                     ") FROM STDIN (FORMAT binary, FREEZE)");
   Encoder encoder(&buffer_);
   encoder.Header();
   auto fields = static_cast<uint16_t>(CountColumns(columns));
-  for (const Record& record : records) encode(encoder.Row(fields).Int(trace_id_), record);
+  for (size_t i = 0; i < order.size(); ++i) {
+    // In container order the records are read at random: ask for them early.
+    if (i + kPrefetch < order.size()) __builtin_prefetch(&records[order[i + kPrefetch]]);
+    encode(encoder.Row(fields).Int(trace_id_), records[order[i]]);
+    if (encoder.data().size() >= kPiece) {
+      session_.SendCopyData(encoder.data());
+      encoder.Clear();
+    }
+  }
   encoder.Trailer();
-  session_.Copy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
-                    ") FROM STDIN (FORMAT binary, FREEZE)",
-                buffer_);
+  session_.SendCopyData(encoder.data());
+  session_.EndCopy();
 }
 
 void PgCopyWriter::Write(const RowBatch& batch) {

@@ -16,9 +16,6 @@ struct ResultDeleter {
 };
 using Result = std::unique_ptr<PGresult, ResultDeleter>;
 
-// libpq sends COPY data in pieces this large; bigger ones only cost memory.
-constexpr size_t kCopyChunk = 1 << 18;
-
 }  // namespace
 
 PgSession::PgSession(const std::string& conninfo, std::string name) : name_(std::move(name)) {
@@ -65,22 +62,28 @@ bool PgSession::TryExec(const std::string& sql) noexcept {
   return PQresultStatus(result.get()) == PGRES_COMMAND_OK;
 }
 
-void PgSession::Copy(const std::string& copy_sql, std::string_view data) {
+void PgSession::BeginCopy(const std::string& copy_sql) {
+  copy_sql_ = copy_sql;
   Result start(PQexec(connection_, copy_sql.c_str()));
   if (PQresultStatus(start.get()) != PGRES_COPY_IN) {
     Fail(copy_sql, PQresultErrorMessage(start.get()));
   }
-  for (size_t at = 0; at < data.size(); at += kCopyChunk) {
-    size_t size = std::min(kCopyChunk, data.size() - at);
-    if (PQputCopyData(connection_, data.data() + at, static_cast<int>(size)) != 1) Fail(copy_sql);
+}
+
+void PgSession::SendCopyData(std::string_view data) {
+  if (PQputCopyData(connection_, data.data(), static_cast<int>(data.size())) != 1) {
+    Fail(copy_sql_);
   }
-  if (PQputCopyEnd(connection_, nullptr) != 1) Fail(copy_sql);
+}
+
+void PgSession::EndCopy() {
+  if (PQputCopyEnd(connection_, nullptr) != 1) Fail(copy_sql_);
   Result end(PQgetResult(connection_));
   bool ok = PQresultStatus(end.get()) == PGRES_COMMAND_OK;
   std::string message = ok ? "" : PQresultErrorMessage(end.get());
   while (Result more{PQgetResult(connection_)}) {
   }
-  if (!ok) Fail(copy_sql, message.c_str());
+  if (!ok) Fail(copy_sql_, message.c_str());
 }
 
 }  // namespace tracedb

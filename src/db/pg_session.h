@@ -30,8 +30,12 @@ class PgSession {
   // Exec that never throws, for error paths: false when it failed.
   bool TryExec(const std::string& sql) noexcept;
 
-  // COPY ... FROM STDIN of `data`, already in the COPY statement's format.
-  void Copy(const std::string& copy_sql, std::string_view data);
+  // COPY ... FROM STDIN in pieces, already in the COPY statement's format:
+  // BeginCopy, SendCopyData as each piece is made (the server works on one
+  // while the next is made), EndCopy.
+  void BeginCopy(const std::string& copy_sql);
+  void SendCopyData(std::string_view data);
+  void EndCopy();
 
   const std::string& name() const { return name_; }
 
@@ -41,6 +45,7 @@ class PgSession {
 
   std::string name_;
   pg_conn* connection_ = nullptr;
+  std::string copy_sql_;  // of the COPY under way, for its errors
 };
 
 }  // namespace tracedb

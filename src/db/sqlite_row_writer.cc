@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "db/crash_point.h"
+#include "ingest/container_order.h"
 
 namespace tracedb {
 namespace {
@@ -64,8 +65,8 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
                                  RowShare share)
     : connection_(connection),
       share_(share),
-      types_(connection, schema + ".type",
-             "id,parent_id,kind,name,alias,start_type_id,end_type_id", 7),
+      types_(connection, schema + ".type", "id,parent_id,kind,name,alias,start_type_id,end_type_id",
+             7),
       values_(connection, schema + ".value", "id,type_id,name,alias,color", 5),
       containers_(connection, schema + ".container",
                   "id,parent_id,type_id,name,alias,start_time,end_time,extra", 8),
@@ -79,26 +80,17 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
              "start_time,end_time,extra",
              9) {}
 
-// Rows go in grouped by container, the archive's index order: when they are
-// later copied into the indexed tables, each batch then visits each
-// container's part of the index once, which SQLite's B-trees take in far
-// fewer page visits than rows in time order across containers. Within a
-// container rows keep the order they came in, nearly that of time. Only the
-// rows of `share` are in the order.
+// Rows go in container order (ingest/container_order.h): when they are later
+// copied into the indexed tables, each batch then visits each container's
+// part of the index once, which SQLite's B-trees take in far fewer page
+// visits than rows in time order across containers. Only the rows of `share`
+// are in the order.
 template <typename Record>
 std::vector<uint32_t> IndexOrder(const std::vector<Record>& records, RowShare share) {
   std::vector<uint32_t> order;
   if constexpr (requires(const Record& r) { r.container; }) {
-    // (container, position) packed in one integer: a plain sort, and stable.
-    std::vector<uint64_t> keys;
-    keys.reserve(records.size() / share.parts + 1);
-    for (uint32_t i = 0; i < records.size(); ++i) {
-      if (records[i].container % share.parts != share.part) continue;
-      keys.push_back(uint64_t{records[i].container} << 32 | i);
-    }
-    std::sort(keys.begin(), keys.end());
-    order.resize(keys.size());
-    for (size_t i = 0; i < keys.size(); ++i) order[i] = static_cast<uint32_t>(keys[i]);
+    order = ContainerOrder(
+        records, [share](int64_t container) { return container % share.parts == share.part; });
   } else if constexpr (std::is_same_v<Record, ValueRecord>) {
     // Paraver traces have millions of values (counters): shared out too.
     for (uint32_t i = 0; i < records.size(); ++i) {
