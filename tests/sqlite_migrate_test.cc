@@ -40,13 +40,16 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_EQ(rows.size(), 3u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
   EXPECT_TRUE(std::regex_match(
       rows[1], std::regex(R"(2\|skipped_lines\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[1];
+  EXPECT_TRUE(std::regex_match(
+      rows[2], std::regex(R"(3\|partition_indexes\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[2];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -112,7 +115,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2"}));
+            (std::vector<std::string>{"1", "2", "3"}));
 }
 
 // Traces loaded before 0002 were all loaded strictly: they skipped nothing.
@@ -123,7 +126,7 @@ TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
       "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
       " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
   Migrate(connection);
-  EXPECT_EQ(SchemaVersion(connection), 2);
+  EXPECT_EQ(SchemaVersion(connection), 3);
   EXPECT_EQ(Rows(connection, "SELECT name, skipped_lines, skipped_errors FROM trace"),
             std::vector<std::string>{"old|0|NULL"});
 }

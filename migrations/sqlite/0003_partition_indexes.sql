@@ -1,0 +1,6 @@
+-- 0003_partition_indexes (SQLite): nothing changes. In PostgreSQL
+-- (migrations/postgresql/0003_partition_indexes.sql) each trace's rows are a
+-- partition of their own, and this version drops trace_id from the indexes of
+-- the four entity tables there. SQLite holds all traces in one table, so its
+-- indexes keep trace_id first; the version exists here so that version N
+-- means the same schema in both dialects.
