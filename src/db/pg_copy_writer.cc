@@ -101,24 +101,20 @@ int CountColumns(const char* columns) {
 
 }  // namespace
 
-// The rows that have a container go in container order
-// (ingest/container_order.h): the index built from them at attach sorts
-// about a third faster.
-template <typename Record>
-std::vector<uint32_t> CopyOrder(const std::vector<Record>& records) {
-  if constexpr (requires(const Record& r) { r.container; }) {
-    return ContainerOrder(records, [](int64_t) { return true; });
-  }
-  std::vector<uint32_t> order(records.size());
-  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  return order;
-}
-
 template <typename Record, typename Encode>
 void PgCopyWriter::CopyTable(const char* table, const char* columns,
                              const std::vector<Record>& records, Encode encode) {
   if (records.empty()) return;
-  std::vector<uint32_t> order = CopyOrder(records);
+  // The rows that have a container go in container order
+  // (ingest/container_order.h): the index built from them at attach sorts
+  // about a third faster.
+  if constexpr (requires(const Record& r) { r.container; }) {
+    ContainerOrder(records, [](int64_t) { return true; }, order_, order_scratch_);
+  } else {
+    order_.resize(records.size());
+    for (uint32_t i = 0; i < order_.size(); ++i) order_[i] = i;
+  }
+  const std::vector<uint32_t>& order = order_;
   session_.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
                      ") FROM STDIN (FORMAT binary, FREEZE)");
   Encoder encoder(&buffer_);

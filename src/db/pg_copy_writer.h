@@ -11,6 +11,7 @@
 #include <string>
 
 #include "db/pg_session.h"
+#include "ingest/container_order.h"
 #include "ingest/row_batch.h"
 #include "ingest/row_writer.h"
 
@@ -29,7 +30,9 @@ class PgCopyWriter : public RowWriter {
   PgSession& session_;
   int64_t trace_id_;
   int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
-  std::string buffer_;           // reused from batch to batch
+  std::string buffer_;           // reused from batch to batch, as are:
+  std::vector<uint32_t> order_;
+  ContainerOrderScratch order_scratch_;
 };
 
 }  // namespace tracedb

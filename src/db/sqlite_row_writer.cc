@@ -86,11 +86,14 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
 // visits than rows in time order across containers. Only the rows of `share`
 // are in the order.
 template <typename Record>
-std::vector<uint32_t> IndexOrder(const std::vector<Record>& records, RowShare share) {
-  std::vector<uint32_t> order;
+void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
+  std::vector<uint32_t>& order = order_;
+  const RowShare share = share_;
+  order.clear();
   if constexpr (requires(const Record& r) { r.container; }) {
-    order = ContainerOrder(
-        records, [share](int64_t container) { return container % share.parts == share.part; });
+    ContainerOrder(
+        records, [share](int64_t container) { return container % share.parts == share.part; },
+        order, order_scratch_);
   } else if constexpr (std::is_same_v<Record, ValueRecord>) {
     // Paraver traces have millions of values (counters): shared out too.
     for (uint32_t i = 0; i < records.size(); ++i) {
@@ -100,12 +103,12 @@ std::vector<uint32_t> IndexOrder(const std::vector<Record>& records, RowShare sh
     order.resize(records.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   }
-  return order;
 }
 
 template <typename Record, typename Bind>
 void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
-  std::vector<uint32_t> order = IndexOrder(records, share_);
+  IndexOrder(records);
+  const std::vector<uint32_t>& order = order_;
   size_t i = 0;
   for (; i + kMultiRows <= order.size(); i += kMultiRows) {
     for (int r = 0; r < kMultiRows; ++r) {

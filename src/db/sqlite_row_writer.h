@@ -16,6 +16,7 @@
 #include <string>
 
 #include "db/sqlite_connection.h"
+#include "ingest/container_order.h"
 #include "ingest/row_batch.h"
 #include "ingest/row_writer.h"
 
@@ -43,10 +44,16 @@ class SqliteRowWriter : public RowWriter {
   void InsertAll(const RowBatch& batch);
   template <typename Record, typename Bind>
   void Insert(Table& table, const std::vector<Record>& records, Bind bind);
+  // Fills order_ with the positions of the rows of share_, in the order they
+  // go in.
+  template <typename Record>
+  void IndexOrder(const std::vector<Record>& records);
 
   SqliteConnection& connection_;
   RowShare share_;
   int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
+  std::vector<uint32_t> order_;  // reused from table to table
+  ContainerOrderScratch order_scratch_;
   Table types_, values_, containers_, states_, events_, variables_, links_;
 };
 

@@ -12,20 +12,48 @@
 
 namespace tracedb {
 
-// Positions in `records` of those whose container passes `keep`, in
-// container order. Containers and positions are below 2^32.
+// Reused from batch to batch: the writers call it for every table of every
+// batch, and fresh vectors of that size are fresh pages each time.
+struct ContainerOrderScratch {
+  std::vector<uint32_t> starts;  // per container, where its next row goes
+};
+
+// Fills `order` with the positions in `records` of those whose container
+// (an id >= 0) passes `keep`, in container order. Positions are below 2^32.
 template <typename Record, typename Keep>
-std::vector<uint32_t> ContainerOrder(const std::vector<Record>& records, Keep keep) {
-  // (container, position) packed in one integer: a plain sort, and stable.
-  std::vector<uint64_t> keys;
-  keys.reserve(records.size());
-  for (uint32_t i = 0; i < records.size(); ++i) {
-    if (keep(records[i].container)) keys.push_back(uint64_t(records[i].container) << 32 | i);
+void ContainerOrder(const std::vector<Record>& records, Keep keep, std::vector<uint32_t>& order,
+                    ContainerOrderScratch& scratch) {
+  order.clear();
+  int64_t top = -1;
+  size_t kept = 0;
+  for (const Record& r : records) {
+    if (!keep(r.container)) continue;
+    top = std::max<int64_t>(top, r.container);
+    ++kept;
   }
-  std::sort(keys.begin(), keys.end());
-  std::vector<uint32_t> order(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) order[i] = static_cast<uint32_t>(keys[i]);
-  return order;
+  order.resize(kept);
+  if (top < static_cast<int64_t>(4 * kept + 1024)) {
+    // Container ids are dense in a trace: a counting sort, stable, in two
+    // passes over the records.
+    std::vector<uint32_t>& starts = scratch.starts;
+    starts.assign(top + 2, 0);
+    for (const Record& r : records) {
+      if (keep(r.container)) ++starts[r.container + 1];
+    }
+    for (size_t c = 1; c < starts.size(); ++c) starts[c] += starts[c - 1];
+    for (uint32_t i = 0; i < records.size(); ++i) {
+      if (keep(records[i].container)) order[starts[records[i].container]++] = i;
+    }
+    return;
+  }
+  // Sparse ids (never seen from our readers, but allowed).
+  order.clear();
+  for (uint32_t i = 0; i < records.size(); ++i) {
+    if (keep(records[i].container)) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(), [&records](uint32_t a, uint32_t b) {
+    return records[a].container < records[b].container;
+  });
 }
 
 }  // namespace tracedb
