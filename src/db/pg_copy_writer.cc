@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <numeric>
 
 #include "db/crash_point.h"
 #include "db/pg_partitions.h"
@@ -112,7 +113,7 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
     ContainerOrder(records, [](int64_t) { return true; }, order_, order_scratch_);
   } else {
     order_.resize(records.size());
-    for (uint32_t i = 0; i < order_.size(); ++i) order_[i] = i;
+    std::iota(order_.begin(), order_.end(), 0u);
   }
   const std::vector<uint32_t>& order = order_;
   session_.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +

@@ -1,6 +1,6 @@
 #include "db/sqlite_row_writer.h"
 
-#include <algorithm>
+#include <numeric>
 #include <type_traits>
 
 #include "db/crash_point.h"
@@ -87,21 +87,20 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
 // are in the order.
 template <typename Record>
 void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
-  std::vector<uint32_t>& order = order_;
   const RowShare share = share_;
-  order.clear();
+  order_.clear();
   if constexpr (requires(const Record& r) { r.container; }) {
     ContainerOrder(
         records, [share](int64_t container) { return container % share.parts == share.part; },
-        order, order_scratch_);
+        order_, order_scratch_);
   } else if constexpr (std::is_same_v<Record, ValueRecord>) {
     // Paraver traces have millions of values (counters): shared out too.
     for (uint32_t i = 0; i < records.size(); ++i) {
-      if (records[i].id % share.parts == share.part) order.push_back(i);
+      if (records[i].id % share.parts == share.part) order_.push_back(i);
     }
   } else if (share.part == 0) {
-    order.resize(records.size());
-    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    order_.resize(records.size());
+    std::iota(order_.begin(), order_.end(), 0u);
   }
 }
 

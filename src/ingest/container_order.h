@@ -31,29 +31,28 @@ void ContainerOrder(const std::vector<Record>& records, Keep keep, std::vector<u
     top = std::max<int64_t>(top, r.container);
     ++kept;
   }
-  order.resize(kept);
-  if (top < static_cast<int64_t>(4 * kept + 1024)) {
-    // Container ids are dense in a trace: a counting sort, stable, in two
-    // passes over the records.
-    std::vector<uint32_t>& starts = scratch.starts;
-    starts.assign(top + 2, 0);
-    for (const Record& r : records) {
-      if (keep(r.container)) ++starts[r.container + 1];
-    }
-    for (size_t c = 1; c < starts.size(); ++c) starts[c] += starts[c - 1];
+  if (top >= static_cast<int64_t>(4 * kept + 1024)) {
+    // Sparse ids (never seen from our readers, but allowed).
     for (uint32_t i = 0; i < records.size(); ++i) {
-      if (keep(records[i].container)) order[starts[records[i].container]++] = i;
+      if (keep(records[i].container)) order.push_back(i);
     }
+    std::stable_sort(order.begin(), order.end(), [&records](uint32_t a, uint32_t b) {
+      return records[a].container < records[b].container;
+    });
     return;
   }
-  // Sparse ids (never seen from our readers, but allowed).
-  order.clear();
-  for (uint32_t i = 0; i < records.size(); ++i) {
-    if (keep(records[i].container)) order.push_back(i);
+  // Container ids are dense in a trace: a counting sort, stable; with the
+  // pass above, three plain passes over the records.
+  std::vector<uint32_t>& starts = scratch.starts;
+  starts.assign(top + 2, 0);
+  for (const Record& r : records) {
+    if (keep(r.container)) ++starts[r.container + 1];
   }
-  std::stable_sort(order.begin(), order.end(), [&records](uint32_t a, uint32_t b) {
-    return records[a].container < records[b].container;
-  });
+  for (size_t c = 1; c < starts.size(); ++c) starts[c] += starts[c - 1];
+  order.resize(kept);
+  for (uint32_t i = 0; i < records.size(); ++i) {
+    if (keep(records[i].container)) order[starts[records[i].container]++] = i;
+  }
 }
 
 }  // namespace tracedb
