@@ -21,10 +21,11 @@ RowBatch SampleBatch() {
   for (uint32_t id = 0; id < 4; ++id) {
     batch.values.push_back({id, 1, "v" + std::to_string(id), "", ""});
   }
+  batch.text = R"({"cpu":"1"})";
   for (uint32_t c = 1; c <= 4; ++c) {
-    batch.containers.push_back({c, 0, 0, "c" + std::to_string(c), "", 0, 9, ""});
-    batch.states.push_back({c, 1, c - 1, 1.0 * c, 2.0 * c, 0, R"({"cpu":"1"})"});
-    batch.events.push_back({c, 1, 0, 0.5 * c, ""});
+    batch.containers.push_back({c, 0, 0, "c" + std::to_string(c), "", 0, 9, {}});
+    batch.states.push_back({c, 1, c - 1, 1.0 * c, 2.0 * c, 0, {0, 11}});
+    batch.events.push_back({c, 1, 0, 0.5 * c, {}});
   }
   return batch;
 }
@@ -61,8 +62,9 @@ TEST_F(SqliteSplitWriterTest, EachPartHoldsItsContainersAndValues) {
   // Types and containers, few, are all in part 0.
   EXPECT_EQ(PartRows(staged, 0, "SELECT count(*) FROM type"), std::vector<std::string>{"2"});
   EXPECT_EQ(PartRows(staged, 0, "SELECT count(*) FROM container"), std::vector<std::string>{"4"});
-  EXPECT_EQ(PartRows(staged, 1, "SELECT count(*) FROM type UNION ALL SELECT count(*) FROM "
-                                "container"),
+  EXPECT_EQ(PartRows(staged, 1,
+                     "SELECT count(*) FROM type UNION ALL SELECT count(*) FROM "
+                     "container"),
             (std::vector<std::string>{"0", "0"}));
 }
 
@@ -80,8 +82,9 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
   }
   EXPECT_FALSE(std::filesystem::exists(SqliteStagedLoad::ScratchPath(path_, trace_, 0)));
   EXPECT_FALSE(std::filesystem::exists(SqliteStagedLoad::ScratchPath(path_, trace_, 1)));
-  EXPECT_EQ(Rows(archive_, "SELECT container_id, value_id, start_time, extra FROM state "
-                           "ORDER BY container_id"),
+  EXPECT_EQ(Rows(archive_,
+                 "SELECT container_id, value_id, start_time, extra FROM state "
+                 "ORDER BY container_id"),
             (std::vector<std::string>{R"(1|0|1.0|{"cpu":"1"})", R"(2|1|2.0|{"cpu":"1"})",
                                       R"(3|2|3.0|{"cpu":"1"})", R"(4|3|4.0|{"cpu":"1"})"}));
   EXPECT_EQ(RowCounts(archive_, trace_),

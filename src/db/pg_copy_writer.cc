@@ -52,7 +52,7 @@ class Encoder {
     Be64(std::bit_cast<uint64_t>(v));
     return *this;
   }
-  Encoder& Text(const std::string& v) {
+  Encoder& Text(std::string_view v) {
     Room(v.size() + kRowRoom);  // and still room for the row's other fields
     Be32(static_cast<uint32_t>(v.size()));
     Put(v.data(), v.size());
@@ -63,7 +63,7 @@ class Encoder {
     return *this;
   }
   // Empty text and negative ids mean "none": NULL, as in the SQLite writer.
-  Encoder& TextOrNull(const std::string& v) { return v.empty() ? Null() : Text(v); }
+  Encoder& TextOrNull(std::string_view v) { return v.empty() ? Null() : Text(v); }
   Encoder& IdOrNull(int64_t v) { return v < 0 ? Null() : Int(v); }
 
  private:
@@ -110,7 +110,8 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   // (ingest/container_order.h): the index built from them at attach sorts
   // about a third faster.
   if constexpr (requires(const Record& r) { r.container; }) {
-    ContainerOrder(records, [](int64_t) { return true; }, order_, order_scratch_);
+    ContainerOrder(
+        records, [](int64_t) { return true; }, order_, order_scratch_);
   } else {
     order_.resize(records.size());
     std::iota(order_.begin(), order_.end(), 0u);
@@ -146,31 +147,32 @@ void PgCopyWriter::Write(const RowBatch& batch) {
               e.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
             });
   CopyTable("container", "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra",
-            batch.containers, [](Encoder& e, const ContainerRecord& r) {
+            batch.containers, [&batch](Encoder& e, const ContainerRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
-              e.Real(r.start).Real(r.end).TextOrNull(r.extra);
+              e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
             });
   CopyTable("state", "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra",
-            batch.states, [](Encoder& e, const StateRecord& r) {
+            batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
-              e.Int(r.depth).TextOrNull(r.extra);
+              e.Int(r.depth).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("event", "trace_id,container_id,type_id,value_id,time,extra", batch.events,
-            [](Encoder& e, const EventRecord& r) {
-              e.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(r.extra);
-            });
+  CopyTable(
+      "event", "trace_id,container_id,type_id,value_id,time,extra", batch.events,
+      [&batch](Encoder& e, const EventRecord& r) {
+        e.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
+      });
   CopyTable("variable", "trace_id,container_id,type_id,start_time,end_time,value,extra",
-            batch.variables, [](Encoder& e, const VariableRecord& r) {
+            batch.variables, [&batch](Encoder& e, const VariableRecord& r) {
               e.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
-              e.TextOrNull(r.extra);
+              e.TextOrNull(batch.Text(r.extra));
             });
   CopyTable("link",
             "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
             "start_time,end_time,extra",
-            batch.links, [](Encoder& e, const LinkRecord& r) {
+            batch.links, [&batch](Encoder& e, const LinkRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
               e.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
-              e.TextOrNull(r.extra);
+              e.TextOrNull(batch.Text(r.extra));
             });
   CrashPoint("batch", ++batches_written_);
 }

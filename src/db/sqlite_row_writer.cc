@@ -34,12 +34,12 @@ class Binder {
     return *this;
   }
   // The batch outlives the statement's runs (Insert clears the bindings).
-  Binder& Text(const std::string& v) {
+  Binder& Text(std::string_view v) {
     statement_.BindTextUncopied(next_++, v);
     return *this;
   }
   // Empty text and negative ids mean "none": SQL NULL.
-  Binder& TextOrNull(const std::string& v) {
+  Binder& TextOrNull(std::string_view v) {
     v.empty() ? statement_.BindNull(next_++) : statement_.BindTextUncopied(next_++, v);
     return *this;
   }
@@ -152,24 +152,29 @@ void SqliteRowWriter::InsertAll(const RowBatch& batch) {
   Insert(values_, batch.values, [](Binder& b, const ValueRecord& r) {
     b.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
   });
-  Insert(containers_, batch.containers, [](Binder& b, const ContainerRecord& r) {
+  Insert(containers_, batch.containers, [&batch](Binder& b, const ContainerRecord& r) {
     b.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
-    b.Real(r.start).Real(r.end).TextOrNull(r.extra);
+    b.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
   });
-  Insert(states_, batch.states, [](Binder& b, const StateRecord& r) {
+  Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
-    b.TextOrNull(r.extra);
+    b.TextOrNull(batch.Text(r.extra));
   });
-  Insert(events_, batch.events, [](Binder& b, const EventRecord& r) {
-    b.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(r.extra);
+  Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
   });
-  Insert(variables_, batch.variables, [](Binder& b, const VariableRecord& r) {
-    b.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value).TextOrNull(r.extra);
+  Insert(variables_, batch.variables, [&batch](Binder& b, const VariableRecord& r) {
+    b.Int(r.container)
+        .Int(r.type)
+        .Real(r.start)
+        .Real(r.end)
+        .Real(r.value)
+        .TextOrNull(batch.Text(r.extra));
   });
-  Insert(links_, batch.links, [](Binder& b, const LinkRecord& r) {
+  Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
-    b.TextOrNull(r.extra);
+    b.TextOrNull(batch.Text(r.extra));
   });
 }
 

@@ -6,19 +6,24 @@
 
 namespace tracedb {
 
-BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit,
-                           BatchPool* pool)
+BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit, BatchPool* pool)
     : registry_(registry),
       batch_rows_(batch_rows == 0 ? 1 : batch_rows),
       emit_(std::move(emit)),
       pool_(pool) {}
 
-const std::string& BatchingSink::Json(const Extras& extras) {
-  if (extras != last_extras_) {
-    last_extras_ = extras;
-    last_json_ = ExtrasToJson(extras);
+TextSpan BatchingSink::Json(const Extras& extras) {
+  if (extras.empty()) return {};
+  std::string& text = batch_.text;
+  size_t start = text.size();
+  AppendExtrasJson(&text, extras);
+  size_t size = text.size() - start;
+  if (size == last_text_.size && text.compare(last_text_.offset, size, text, start, size) == 0) {
+    text.resize(start);
+  } else {
+    last_text_ = {static_cast<uint32_t>(start), static_cast<uint32_t>(size)};
   }
-  return last_json_;
+  return last_text_;
 }
 
 void BatchingSink::OnContainer(const ContainerRow& row) {
@@ -50,8 +55,8 @@ void BatchingSink::OnEvent(const EventRow& row) {
 }
 
 void BatchingSink::OnVariable(const VariableRow& row) {
-  batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end, row.value,
-                                            Json(row.extras)});
+  batch_.variables.push_back(
+      VariableRecord{row.container, row.type, row.start, row.end, row.value, Json(row.extras)});
   ++counts_.variables;
   Added();
 }
@@ -76,7 +81,7 @@ void BatchingSink::Finish() {
 }
 
 void BatchingSink::Added() {
-  if (++pending_ >= batch_rows_) return EmitBatch();
+  if (++pending_ >= batch_rows_ || batch_.text.size() >= kMaxText) return EmitBatch();
   if (registry_.value_count() - values_written_ >= kValueLag) TakeValues();
 }
 
@@ -92,6 +97,7 @@ void BatchingSink::TakeValues() {
 void BatchingSink::EmitBatch() {
   TakeValues();
   pending_ = 0;
+  last_text_ = {};
   RowBatch full = std::exchange(batch_, pool_ != nullptr ? pool_->Take() : RowBatch{});
   emit_(std::move(full));
 }

@@ -51,10 +51,14 @@ class BatchingSink : public EntitySink {
   // Values read from the registry this late at most: far fewer than a
   // Registry's numbered-value window (format/paraver/trace_mapper.h).
   static constexpr size_t kValueLag = 4096;
+  // A batch goes sooner when its rows' texts are this long: memory stays
+  // bounded with long user-defined fields, and spans' offsets fit.
+  static constexpr size_t kMaxText = 64 << 20;
 
-  // ExtrasToJson, remembering the last: the rows of one Paraver event
+  // The JSON text of `extras`, in the batch's text; the same span as the
+  // previous row's when the text is the same: the rows of one Paraver event
   // record (several type:value pairs) share their fields.
-  const std::string& Json(const Extras& extras);
+  TextSpan Json(const Extras& extras);
   void Added();
   void TakeValues();  // every value not written yet, into the batch
   void EmitBatch();
@@ -67,8 +71,7 @@ class BatchingSink : public EntitySink {
   size_t pending_ = 0;
   size_t values_written_ = 0;  // values [0, values_written_) are in batches already
   RowCounts counts_;
-  Extras last_extras_;
-  std::string last_json_;
+  TextSpan last_text_;  // of the batch being filled
 };
 
 }  // namespace tracedb

@@ -6,9 +6,18 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tracedb {
+
+// Where a record's JSON text lies in its batch's `text`: all of a batch's
+// texts in one string, not one allocation per row, which the simulator's
+// thread would make and the writer's free (size 0: SQL NULL).
+struct TextSpan {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
 
 struct TypeRecord {
   uint32_t id;
@@ -36,7 +45,7 @@ struct ContainerRecord {
   std::string alias;
   double start;
   double end;
-  std::string extra;
+  TextSpan extra;
 };
 
 struct StateRecord {
@@ -46,7 +55,7 @@ struct StateRecord {
   double start;
   double end;
   uint32_t depth;
-  std::string extra;
+  TextSpan extra;
 };
 
 struct EventRecord {
@@ -54,7 +63,7 @@ struct EventRecord {
   uint32_t type;
   uint32_t value;
   double time;
-  std::string extra;
+  TextSpan extra;
 };
 
 struct VariableRecord {
@@ -63,7 +72,7 @@ struct VariableRecord {
   double start;
   double end;
   double value;
-  std::string extra;
+  TextSpan extra;
 };
 
 struct LinkRecord {
@@ -75,7 +84,7 @@ struct LinkRecord {
   int64_t end_container;
   double start;
   double end;
-  std::string extra;
+  TextSpan extra;
 };
 
 struct RowBatch {
@@ -86,9 +95,15 @@ struct RowBatch {
   std::vector<EventRecord> events;
   std::vector<VariableRecord> variables;
   std::vector<LinkRecord> links;
+  std::string text;  // the records' `extra` texts, one after another
+
+  std::string_view Text(TextSpan span) const {
+    return std::string_view(text).substr(span.offset, span.size);
+  }
 
   // Empties every table, keeping the memory (ingest/batch_pool.h).
   void Clear() {
+    text.clear();
     types.clear();
     values.clear();
     containers.clear();

@@ -29,16 +29,21 @@ void AppendJsonString(std::string* out, std::string_view text) {
 }
 
 std::string ExtrasToJson(const Extras& extras) {
-  if (extras.empty()) return {};
-  std::string out = "{";
-  for (size_t i = 0; i < extras.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendJsonString(&out, extras[i].name);
-    out.push_back(':');
-    AppendJsonString(&out, extras[i].value);
-  }
-  out.push_back('}');
+  std::string out;
+  AppendExtrasJson(&out, extras);
   return out;
+}
+
+void AppendExtrasJson(std::string* out, const Extras& extras) {
+  if (extras.empty()) return;
+  out->push_back('{');
+  for (size_t i = 0; i < extras.size(); ++i) {
+    if (i > 0) out->push_back(',');
+    AppendJsonString(out, extras[i].name);
+    out->push_back(':');
+    AppendJsonString(out, extras[i].value);
+  }
+  out->push_back('}');
 }
 
 namespace {

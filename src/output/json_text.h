@@ -17,6 +17,8 @@ void AppendJsonString(std::string* out, std::string_view text);
 
 // "" for no fields (stored as NULL), else the object.
 std::string ExtrasToJson(const Extras& extras);
+// The same, appended to `out`.
+void AppendExtrasJson(std::string* out, const Extras& extras);
 
 // The inverse, for what ExtrasToJson wrote: the object's members in order.
 // Anything else (not an object of strings) throws std::runtime_error.

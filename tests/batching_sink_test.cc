@@ -1,0 +1,82 @@
+// BatchingSink (ingest/batching_sink.h): rows' user-defined fields as JSON
+// spans of their batch's text, and when batches go.
+#include "ingest/batching_sink.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace tracedb {
+namespace {
+
+struct Sent {
+  std::vector<RowBatch> batches;
+  BatchingSink::Emit Emit() {
+    return [this](RowBatch&& batch) { batches.push_back(std::move(batch)); };
+  }
+};
+
+StateRow State(uint32_t container, Extras extras) {
+  return {.container = container,
+          .type = 1,
+          .value = 0,
+          .start = 0,
+          .end = 1,
+          .depth = 0,
+          .extras = std::move(extras)};
+}
+
+TEST(BatchingSink, FieldsAreJsonInTheBatchTextAndRepeatsShareTheirSpan) {
+  Registry registry;
+  Sent sent;
+  BatchingSink sink(registry, 100, sent.Emit());
+  sink.OnState(State(1, {{"cpu", "1"}}));
+  sink.OnState(State(2, {{"cpu", "1"}}));
+  sink.OnState(State(3, {}));
+  sink.OnEvent({.container = 3, .type = 2, .value = 0, .time = 5, .extras = {{"cpu", "2"}}});
+  sink.OnState(State(4, {{"cpu", "1"}}));
+  sink.Finish();
+
+  ASSERT_EQ(sent.batches.size(), 1u);
+  const RowBatch& batch = sent.batches[0];
+  EXPECT_EQ(batch.text, R"({"cpu":"1"}{"cpu":"2"}{"cpu":"1"})");
+  std::vector<std::string> states;
+  for (const StateRecord& r : batch.states) states.emplace_back(batch.Text(r.extra));
+  EXPECT_EQ(states,
+            (std::vector<std::string>{R"({"cpu":"1"})", R"({"cpu":"1"})", "", R"({"cpu":"1"})"}));
+  EXPECT_EQ(batch.states[0].extra.offset, batch.states[1].extra.offset);
+  EXPECT_EQ(batch.states[2].extra.size, 0u);
+  EXPECT_EQ(batch.Text(batch.events.at(0).extra), R"({"cpu":"2"})");
+}
+
+// Each batch's spans point into its own text, whatever the previous held.
+TEST(BatchingSink, ANewBatchStartsItsTextAnew) {
+  Registry registry;
+  Sent sent;
+  BatchingSink sink(registry, 2, sent.Emit());
+  for (uint32_t c = 1; c <= 3; ++c) sink.OnState(State(c, {{"n", "same"}}));
+  sink.Finish();
+  ASSERT_EQ(sent.batches.size(), 2u);
+  EXPECT_EQ(sent.batches[0].text, R"({"n":"same"})");
+  EXPECT_EQ(sent.batches[1].text, R"({"n":"same"})");
+  EXPECT_EQ(sent.batches[1].Text(sent.batches[1].states.at(0).extra), R"({"n":"same"})");
+}
+
+// Long fields send a batch before its row count is reached: 64 MiB of text.
+TEST(BatchingSink, LongFieldsSendTheBatchEarly) {
+  Registry registry;
+  Sent sent;
+  BatchingSink sink(registry, 1000, sent.Emit());
+  std::string long_value(40 << 20, 'x');
+  sink.OnState(State(1, {{"a", long_value}}));
+  EXPECT_EQ(sent.batches.size(), 0u);
+  sink.OnState(State(2, {{"b", long_value}}));
+  ASSERT_EQ(sent.batches.size(), 1u);
+  EXPECT_EQ(sent.batches[0].states.size(), 2u);
+  EXPECT_EQ(sent.batches[0].Text(sent.batches[0].states[1].extra),
+            R"({"b":")" + long_value + "\"}");
+}
+
+}  // namespace
+}  // namespace tracedb
