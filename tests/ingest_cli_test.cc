@@ -10,6 +10,7 @@
 
 #include "backend_support.h"
 #include "db/sqlite_connection.h"
+#include "input/file_digest.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
@@ -192,6 +193,22 @@ TEST_P(IngestCli, SameContentIsSkippedUnlessForced) {
   EXPECT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_EQ(database.Rows("SELECT id, status FROM trace"), std::vector<std::string>{"2|complete"});
   EXPECT_EQ(database.Rows("SELECT DISTINCT trace_id FROM state"), std::vector<std::string>{"2"});
+}
+
+// The digest waits for the load when no complete trace has the file's size,
+// and comes first when one has: either way the trace row gets the file's
+// digest, and another content of the same size is loaded, not skipped.
+TEST_P(IngestCli, EachTraceGetsItsFilesDigestWhateverTheSizes) {
+  std::string a = TraceFile("same-size-a.paje", std::string(kBody) + "# a\n");
+  std::string b = TraceFile("same-size-b.paje", std::string(kBody) + "# b\n");
+  TestDatabase database(GetParam(), "digests");
+  ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + a).exit_code, 0);
+  CliRun second = Tracedb("ingest -q --db " + database.url() + " " + b);
+  EXPECT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_EQ(second.err, "");
+  EXPECT_EQ(database.Rows("SELECT name, status, sha256 FROM trace ORDER BY id"),
+            (std::vector<std::string>{"same-size-a.paje|complete|" + Sha256OfFile(a),
+                                      "same-size-b.paje|complete|" + Sha256OfFile(b)}));
 }
 
 TEST_P(IngestCli, ReadsStdinAndGzipAndStoresTheComment) {

@@ -28,7 +28,6 @@ TraceInfo DescribeFile(const std::string& given, const std::string& readable,
   std::error_code error;
   auto size = fs::file_size(readable, error);
   if (!error) info.size_bytes = static_cast<int64_t>(size);
-  info.sha256 = Sha256OfFile(readable);
   if (!comment.empty()) info.comment = comment;
   info.tool_version = TRACEDB_VERSION;
   return info;
@@ -145,7 +144,14 @@ PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
 IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
                                   const IngestFileOptions& options) {
   IngestFileOutcome outcome;
-  std::optional<int64_t> existing = archive.FindCompleteBySha(file.info.sha256);
+  TraceInfo info = file.info;
+  // The digest first only if the archive may hold the file already: it
+  // holds no complete trace of that size otherwise.
+  if (info.sha256.empty() && (!info.size_bytes || archive.HasCompleteOfSize(*info.size_bytes))) {
+    info.sha256 = Sha256OfFile(file.path);
+  }
+  std::optional<int64_t> existing;
+  if (!info.sha256.empty()) existing = archive.FindCompleteBySha(info.sha256);
   if (existing && !options.force) {
     outcome.trace_id = *existing;
     outcome.already_there = true;
@@ -155,13 +161,17 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     throw IngestCancelled(file.given + ": load abandoned");
   }
   auto started = Clock::now();
-  std::unique_ptr<TraceLoad> load = archive.BeginLoad(file.info);
+  std::unique_ptr<TraceLoad> load = archive.BeginLoad(info);
   outcome.trace_id = load->id();
   auto loaded = started;
   try {
+    std::optional<BackgroundDigest> digest;
+    if (info.sha256.empty()) digest.emplace(file.path);
     IngestResult result = ReadRows(file, load->writer(), options);
     loaded = Clock::now();
-    if (std::optional<int64_t> other = load->Publish(Summarize(file, result), existing)) {
+    TraceSummary summary = Summarize(file, result);
+    if (digest) summary.sha256 = digest->Get();
+    if (std::optional<int64_t> other = load->Publish(summary, existing)) {
       // Another ingest of the same content published first.
       outcome.trace_id = *other;
       outcome.already_there = true;

@@ -1,10 +1,16 @@
 // One trace file into an Archive: what `tracedb ingest` does for each FILE
-// and `tracedb watch` for each file that appears. In two steps, so that a
-// caller can act on the content's digest before loading:
+// and `tracedb watch` for each file that appears. In two steps:
 //
-//   PrepareTraceFile   digest (SHA-256), format and Paraver companions
-//   IngestTraceFile    skip it when the archive has that content already,
-//                      else load it as one trace: published, or failed
+//   PrepareTraceFile   format, size and Paraver companions
+//   IngestTraceFile    skip it when the archive has that content already
+//                      (same SHA-256), else load it as one trace: published,
+//                      or failed
+//
+// The digest is computed by IngestTraceFile unless the caller set it (watch
+// does, to act on it first): before the load when the archive holds a
+// complete trace of the file's size, else beside the load, on another
+// thread, and given to the trace row when it is published; a load of the
+// same content published meanwhile still wins then (archive.h).
 //
 // Nothing here prints; the callers say what happened. Errors end the file:
 // InputError (FILE:LINE: problem) for bad input, DbError for the database,
@@ -31,13 +37,13 @@ namespace tracedb {
 struct PreparedFile {
   std::string given;  // how messages name it ("-" for stdin)
   std::string path;   // where it is read (stdin's temporary copy)
-  TraceInfo info;     // the trace row's facts: name, path, digest, format, size
+  TraceInfo info;     // the trace row's facts: name, path, format, size; digest if set
   TraceFormat format = TraceFormat::kPaje;
   paraver::ParaverFiles paraver;  // with absolute companions; Paraver only
 };
 
-// Reads the whole file for its digest. `input`: --format, --pcf, --row.
-// Throws InputError (missing, a directory, a pipe or device, unreadable).
+// `input`: --format, --pcf, --row. Throws InputError (missing, a directory,
+// a pipe or device, unreadable).
 PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
                               const FormatArgs& input, const std::string& comment);
 

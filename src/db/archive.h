@@ -72,6 +72,9 @@ class Archive {
   virtual std::optional<TraceDetail> Describe(std::string_view id_or_name) = 0;
   // The lowest-id complete trace of that content, for "already loaded".
   virtual std::optional<int64_t> FindCompleteBySha(std::string_view sha256) = 0;
+  // Whether a complete trace's file had that size: if none did, a file of
+  // that size cannot be one already loaded, and its digest can wait.
+  virtual bool HasCompleteOfSize(int64_t size_bytes) = 0;
 
   // Commits a "loading" trace row and returns the load that fills it.
   virtual std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) = 0;

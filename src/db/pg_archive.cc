@@ -54,6 +54,18 @@ class PgArchive : public Archive {
     return detail;
   }
 
+  bool HasCompleteOfSize(int64_t size_bytes) override {
+    return connection_.Run([&] {
+      pqxx::nontransaction work(connection_.get());
+      return work
+          .exec_params1(
+              "SELECT EXISTS (SELECT 1 FROM trace WHERE size_bytes = $1"
+              " AND status = 'complete')",
+              size_bytes)[0]
+          .as<bool>();
+    });
+  }
+
   std::optional<int64_t> FindCompleteBySha(std::string_view sha256) override {
     return connection_.Run([&]() -> std::optional<int64_t> {
       pqxx::nontransaction work(connection_.get());

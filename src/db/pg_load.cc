@@ -24,7 +24,8 @@ constexpr const char* kInsertTrace =
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = $1, end_time = $2, container_count = $3,"
     " state_count = $4, event_count = $5, variable_count = $6, link_count = $7, metadata = $8,"
-    " skipped_lines = $9, skipped_errors = $10 WHERE id = $11 AND status = 'loading' RETURNING id";
+    " skipped_lines = $9, skipped_errors = $10, sha256 = coalesce($12, sha256)"
+    " WHERE id = $11 AND status = 'loading' RETURNING id";
 
 // Index builds sort in memory, not in temporary files, for traces up to a
 // few GB (the default is 64 MB). One process each: the indexes of several
@@ -88,7 +89,8 @@ class PgTraceLoad : public TraceLoad {
     BuildIndexes(summary);
     session_.Exec(std::string("BEGIN; ") + kIndexBuildSettings);
     if (!replaced) {
-      if (std::optional<int64_t> other = PublishedMeanwhile()) {
+      if (std::optional<int64_t> other =
+              PublishedMeanwhile(summary.sha256.empty() ? sha256_ : summary.sha256)) {
         session_.Exec("ROLLBACK");
         session_.Exec(DropTraceSql(id_));
         session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
@@ -103,7 +105,8 @@ class PgTraceLoad : public TraceLoad {
         Params{Exact(s.start_time), Exact(s.end_time), std::to_string(s.container_count),
                std::to_string(s.state_count), std::to_string(s.event_count),
                std::to_string(s.variable_count), std::to_string(s.link_count), s.metadata,
-               std::to_string(s.skipped_lines), s.skipped_errors, std::to_string(id_)});
+               std::to_string(s.skipped_lines), s.skipped_errors, std::to_string(id_),
+               s.sha256.empty() ? std::nullopt : std::optional<std::string>(s.sha256)});
     if (updated.empty()) {
       throw DbError(session_.name(),
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");
@@ -142,15 +145,15 @@ class PgTraceLoad : public TraceLoad {
   // A complete trace of this content committed since the load began, found
   // under the content's lock, which this transaction then holds to its end:
   // another load of the same content waits for it, and sees it.
-  std::optional<int64_t> PublishedMeanwhile() {
+  std::optional<int64_t> PublishedMeanwhile(const std::string& sha256) {
     session_.Query(
         "SELECT pg_advisory_xact_lock(" + std::to_string(kContentLock) + ", hashtext($1))",
-        Params{sha256_});
+        Params{sha256});
     std::string other = session_
                             .Query(
                                 "SELECT coalesce(min(id), 0) FROM trace"
                                 " WHERE sha256 = $1 AND status = 'complete'",
-                                Params{sha256_})
+                                Params{sha256})
                             .at(0);
     if (other == "0") return std::nullopt;
     return std::stoll(other);

@@ -34,7 +34,8 @@ class SqliteTraceLoad : public TraceLoad {
   std::optional<int64_t> Publish(const TraceSummary& summary,
                                  std::optional<int64_t> replaced) override {
     writer_.reset();  // its statements name the scratch schema
-    std::optional<int64_t> other = staged_->Publish(summary, replaced, sha256_);
+    const std::string& sha256 = summary.sha256.empty() ? sha256_ : summary.sha256;
+    std::optional<int64_t> other = staged_->Publish(summary, replaced, sha256);
     if (!other) CrashPoint("committed");
     staged_.reset();
     return other;
@@ -103,6 +104,9 @@ class SqliteArchive : public Archive {
 
   std::optional<int64_t> FindCompleteBySha(std::string_view sha256) override {
     return tracedb::FindCompleteBySha(*connection_, sha256);
+  }
+  bool HasCompleteOfSize(int64_t size_bytes) override {
+    return tracedb::HasCompleteOfSize(*connection_, size_bytes);
   }
 
   std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) override {

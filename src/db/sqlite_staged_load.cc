@@ -1,11 +1,11 @@
 #include "db/sqlite_staged_load.h"
 
 #include <charconv>
-#include <optional>
-#include <utility>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "db/crash_point.h"
@@ -38,8 +38,7 @@ void RemoveFiles(const std::string& path) {
 
 }  // namespace
 
-std::string SqliteStagedLoad::ScratchPath(const std::string& database, int64_t trace_id,
-                                          int part) {
+std::string SqliteStagedLoad::ScratchPath(const std::string& database, int64_t trace_id, int part) {
   std::string path = database + ".load-" + std::to_string(trace_id);
   return part == 0 ? path : path + ".p" + std::to_string(part);
 }

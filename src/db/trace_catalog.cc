@@ -20,7 +20,8 @@ constexpr const char* kInsertTrace =
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = ?, end_time = ?, container_count = ?,"
     " state_count = ?, event_count = ?, variable_count = ?, link_count = ?, metadata = ?,"
-    " skipped_lines = ?, skipped_errors = ? WHERE id = ? AND status = 'loading' RETURNING id";
+    " skipped_lines = ?, skipped_errors = ?, sha256 = coalesce(?, sha256)"
+    " WHERE id = ? AND status = 'loading' RETURNING id";
 
 void BindOptional(SqliteStatement& statement, int index, const std::optional<std::string>& text) {
   if (text) {
@@ -148,7 +149,9 @@ void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary&
   BindOptional(update, 8, summary.metadata);
   update.BindInt(9, summary.skipped_lines);
   BindOptional(update, 10, summary.skipped_errors);
-  update.BindInt(11, id);
+  BindOptional(update, 11,
+               summary.sha256.empty() ? std::nullopt : std::optional<std::string>(summary.sha256));
+  update.BindInt(12, id);
   if (!update.Step()) {
     throw DbError(connection.path(),
                   "trace " + std::to_string(id) + " is not loading; it cannot be completed");
@@ -204,6 +207,14 @@ std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::stri
   query.Step();
   if (query.ColumnIsNull(0)) return std::nullopt;
   return query.ColumnInt(0);
+}
+
+bool HasCompleteOfSize(SqliteConnection& connection, int64_t size_bytes) {
+  SqliteStatement query = connection.Prepare(
+      "SELECT EXISTS (SELECT 1 FROM trace WHERE size_bytes = ? AND status = 'complete')");
+  query.BindInt(1, size_bytes);
+  query.Step();
+  return query.ColumnInt(0) != 0;
 }
 
 bool DeleteTrace(SqliteConnection& connection, int64_t id) {

@@ -58,6 +58,8 @@ std::optional<TraceRecord> FindTrace(SqliteConnection& connection, std::string_v
 
 // The lowest-id complete trace of that content, for "already loaded".
 std::optional<int64_t> FindCompleteBySha(SqliteConnection& connection, std::string_view sha256);
+// Whether a complete trace's file had that size (archive.h).
+bool HasCompleteOfSize(SqliteConnection& connection, int64_t size_bytes);
 
 // Removes the trace and all its rows in one transaction; false if there is
 // no such trace. Refuses a trace whose loader still runs on this host.

@@ -30,7 +30,8 @@ struct TraceInfo {
   std::string path;                    // the file as given, "-" for stdin
   std::string format;                  // "paje" or "paraver"
   std::optional<int64_t> size_bytes;   // none when unknown (stdin, a pipe)
-  std::string sha256;                  // lowercase hex digest of the bytes read
+  std::string sha256;                  // lowercase hex digest of the bytes read; "" when the
+                                       //   load computes it meanwhile (TraceSummary::sha256)
   std::optional<std::string> comment;  // the user's note
   std::string tool_version;            // of the tracedb that loads it
 };
@@ -46,6 +47,7 @@ struct TraceSummary {
   std::optional<std::string> metadata;        // JSON object of format-specific header facts
   int64_t skipped_lines = 0;                  // bad lines left out (--on-error skip)
   std::optional<std::string> skipped_errors;  // the first ones, "FILE:LINE: problem\n..."
+  std::string sha256;  // the digest, when the load began without it (else "")
 };
 
 struct TraceRecord {

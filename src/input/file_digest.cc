@@ -26,7 +26,7 @@ struct FreeContext {
 
 }  // namespace
 
-std::string Sha256OfFile(const std::string& path) {
+std::string Sha256OfFile(const std::string& path, const std::atomic<bool>* stop) {
   int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (raw < 0) throw InputError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   std::unique_ptr<int, CloseFd> fd(new int(raw));
@@ -36,6 +36,7 @@ std::string Sha256OfFile(const std::string& path) {
   }
   std::vector<char> buffer(1 << 20);
   while (true) {
+    if (stop != nullptr && stop->load()) return "";
     ssize_t got = ::read(*fd, buffer.data(), buffer.size());
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throw InputError(path, 0, std::string("read error: ") + std::strerror(errno));
@@ -52,6 +53,15 @@ std::string Sha256OfFile(const std::string& path) {
     hex.push_back(kHex[digest[i] & 0xf]);
   }
   return hex;
+}
+
+BackgroundDigest::BackgroundDigest(const std::string& path)
+    : digest_(std::async(std::launch::async, [this, path] { return Sha256OfFile(path, &stop_); })) {
+}
+
+BackgroundDigest::~BackgroundDigest() {
+  stop_ = true;
+  if (digest_.valid()) digest_.wait();
 }
 
 }  // namespace tracedb

@@ -3,10 +3,31 @@
 // it already holds. Reads in 1 MiB chunks; throws InputError naming the file.
 #pragma once
 
+#include <atomic>
+#include <future>
 #include <string>
 
 namespace tracedb {
 
-std::string Sha256OfFile(const std::string& path);
+// Stops early, returning "", once `stop` turns true.
+std::string Sha256OfFile(const std::string& path, const std::atomic<bool>* stop = nullptr);
+
+// Sha256OfFile on a thread of its own, while a load reads the same file:
+// the digest then costs a core's spare time instead of a wait before the
+// load. Get() waits for it (and throws its error); destroyed before that,
+// it stops the digest and waits for the thread.
+class BackgroundDigest {
+ public:
+  explicit BackgroundDigest(const std::string& path);
+  ~BackgroundDigest();
+  BackgroundDigest(const BackgroundDigest&) = delete;
+  BackgroundDigest& operator=(const BackgroundDigest&) = delete;
+
+  std::string Get() { return digest_.get(); }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::future<std::string> digest_;
+};
 
 }  // namespace tracedb

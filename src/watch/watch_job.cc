@@ -1,6 +1,7 @@
 #include "watch/watch_job.h"
 
 #include "db/open_archive.h"
+#include "input/file_digest.h"
 
 namespace tracedb::watch {
 namespace {
@@ -13,6 +14,8 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   for (const std::string& companion : {file.paraver.pcf, file.paraver.row}) {
     if (!companion.empty()) outcome.files.push_back(companion);
   }
+  // Two jobs of one content take turns: the second then finds it loaded.
+  file.info.sha256 = Sha256OfFile(file.path);
   ContentClaim claim(claims, file.info.sha256, *spec.ingest.cancel);
   if (!claim.held()) {
     outcome.result = JobOutcome::Result::kAbandoned;
