@@ -1,34 +1,6 @@
 #include "sim/name_index.h"
 
 namespace tracedb {
-namespace {
-
-uint64_t Mix(uint64_t h) {
-  h ^= h >> 32;
-  h *= 0xd6e8feb86659fd93ULL;
-  h ^= h >> 32;
-  return h;
-}
-
-}  // namespace
-
-uint64_t HashName(std::string_view s) {
-  uint64_t h = 0x9e3779b97f4a7c15ULL ^ s.size();
-  const char* p = s.data();
-  size_t n = s.size();
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    h = (h ^ word) * 0x9fb21c651e98df25ULL;
-    h ^= h >> 29;
-  }
-  if (n > 0) {
-    uint64_t word = 0;
-    std::memcpy(&word, p, n);
-    h = (h ^ word) * 0x9fb21c651e98df25ULL;
-  }
-  return Mix(h);
-}
 
 void NameIndex::Insert(std::string_view name, uint32_t id) {
   // Keep the load under one half: probes stay short.
