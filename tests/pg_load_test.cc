@@ -4,6 +4,7 @@
 #include "db/pg_load.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "archive_checks.h"
 #include "backend_support.h"
@@ -72,6 +73,36 @@ TEST(PgLoad, AFailureAfterThePartitionsAreCommittedDropsThem) {
   EXPECT_EQ(LoadLeftovers(db), Lines{});
   EXPECT_EQ(ArchiveProblems(db), Lines{});
   EXPECT_EQ(db.RowCounts(1), rows);
+}
+
+// With no connection to spare (the database's limit is reached by the
+// load's own), the attach builds the indexes, and the load succeeds.
+TEST(PgLoad, IndexesAreBuiltByTheAttachWhenNoSessionCanConnect) {
+  if (PostgresTestServer().empty()) GTEST_SKIP() << "no PostgreSQL test server";
+  std::string role = "limited_" + std::to_string(getpid());
+  TestDatabase admin(Backend::kPostgres, "pg_admin");
+  admin.Exec("DROP ROLE IF EXISTS " + role + "; CREATE ROLE " + role + " LOGIN");
+  {
+    TestDatabase db(Backend::kPostgres, "pg_conn_limit");
+    std::string name = db.url().substr(db.url().rfind('/') + 1);
+    // Superusers are not held to a database's limit: load as a plain owner.
+    db.Exec("ALTER DATABASE " + name + " OWNER TO " + role + "; ALTER DATABASE " + name +
+            " CONNECTION LIMIT 2");
+    size_t at = db.url().find('@');
+    ASSERT_NE(at, std::string::npos) << db.url();
+    std::string url = "postgresql://" + role + db.url().substr(at);
+    std::string trace = GeneratedTrace("limited.paje", "8K", 6);
+    ChildRun run = RunTracedb({"ingest", "-q", "--db", url, trace});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_EQ(db.Rows("SELECT status FROM trace"), Lines{"complete"});
+    EXPECT_EQ(db.Rows("SELECT count(*) FROM pg_index i JOIN pg_inherits h"
+                      " ON h.inhrelid = i.indexrelid"
+                      " WHERE i.indrelid = 'trace_part.state_1'::regclass"),
+              Lines{"1"});
+    EXPECT_EQ(ArchiveProblems(db), Lines{});
+  }
+  admin.Exec("DROP ROLE " + role);
 }
 
 }  // namespace

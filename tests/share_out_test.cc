@@ -20,6 +20,14 @@ TEST(ShareOut, EqualWeightsKeepTheirOrder) {
   EXPECT_EQ(ShareOut({{0, "a"}, {0, "b"}, {0, "c"}}, 2), (Lists{{"a", "c"}, {"b"}}));
 }
 
+// A list whose session cannot connect is handed back, unrun, not an error.
+TEST(ExecConcurrently, ListsThatCannotConnectAreReturned) {
+  Lists lists = {{"SELECT 1"}, {"SELECT 2", "SELECT 3"}};
+  EXPECT_EQ(ExecConcurrently("postgresql://nobody@127.0.0.1:1/none?connect_timeout=5", "nowhere",
+                             "SET work_mem = '8MB'", lists),
+            lists);
+}
+
 TEST(ShareOut, NoEmptyListsAndAtLeastOne) {
   EXPECT_EQ(ShareOut({{5, "a"}, {3, "b"}}, 4), (Lists{{"a"}, {"b"}}));
   EXPECT_EQ(ShareOut({{5, "a"}, {3, "b"}}, 0), (Lists{{"a", "b"}}));

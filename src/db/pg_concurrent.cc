@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <thread>
 
+#include "db/db_error.h"
 #include "db/pg_session.h"
 
 namespace tracedb {
@@ -29,18 +31,25 @@ std::vector<std::vector<std::string>> ShareOut(std::vector<WeighedStatement> sta
   return lists;
 }
 
-void ExecConcurrently(const std::string& conninfo, const std::string& name,
-                      const std::string& setup,
-                      const std::vector<std::vector<std::string>>& lists) {
+std::vector<std::vector<std::string>> ExecConcurrently(
+    const std::string& conninfo, const std::string& name, const std::string& setup,
+    const std::vector<std::vector<std::string>>& lists) {
   std::vector<std::exception_ptr> failures(lists.size());
+  std::vector<char> connected(lists.size(), 0);
   std::vector<std::thread> threads;
   threads.reserve(lists.size());
   for (size_t i = 0; i < lists.size(); ++i) {
     threads.emplace_back([&, i] {
+      std::optional<PgSession> session;
       try {
-        PgSession session(conninfo, name);
-        session.Exec(setup);
-        for (const std::string& sql : lists[i]) session.Exec(sql);
+        session.emplace(conninfo, name);
+      } catch (const DbError&) {
+        return;  // not connected: returned unrun
+      }
+      connected[i] = 1;
+      try {
+        session->Exec(setup);
+        for (const std::string& sql : lists[i]) session->Exec(sql);
       } catch (...) {
         failures[i] = std::current_exception();
       }
@@ -50,6 +59,11 @@ void ExecConcurrently(const std::string& conninfo, const std::string& name,
   for (const std::exception_ptr& failure : failures) {
     if (failure) std::rethrow_exception(failure);
   }
+  std::vector<std::vector<std::string>> not_run;
+  for (size_t i = 0; i < lists.size(); ++i) {
+    if (!connected[i]) not_run.push_back(lists[i]);
+  }
+  return not_run;
 }
 
 }  // namespace tracedb

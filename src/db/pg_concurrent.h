@@ -21,8 +21,11 @@ std::vector<std::vector<std::string>> ShareOut(std::vector<WeighedStatement> sta
                                                size_t sessions);
 
 // `setup` runs first on every session (settings for its statements). Once
-// all have ended, the first failure (in list order) is rethrown.
-void ExecConcurrently(const std::string& conninfo, const std::string& name,
-                      const std::string& setup, const std::vector<std::vector<std::string>>& lists);
+// all have ended, the first failure (in list order) is rethrown. A list
+// whose session could not connect (the server's connection limit, say) is
+// not run but returned: the caller decides what becomes of it.
+std::vector<std::vector<std::string>> ExecConcurrently(
+    const std::string& conninfo, const std::string& name, const std::string& setup,
+    const std::vector<std::vector<std::string>>& lists);
 
 }  // namespace tracedb

@@ -1,5 +1,7 @@
 #include "db/pg_load.h"
 
+#include <spdlog/spdlog.h>
+
 #include <charconv>
 #include <map>
 #include <optional>
@@ -138,6 +140,9 @@ class PgTraceLoad : public TraceLoad {
     }
     int sessions = std::stoi(session_.Query(
         "SELECT greatest(1, current_setting('max_parallel_maintenance_workers')::int)")[0]);
+    // Lists whose session could not connect (the server's connection limit)
+    // come back unrun: the attach builds the indexes a partition lacks, so
+    // the load is slower then, not failed.
     ExecConcurrently(conninfo_, session_.name(), kIndexBuildSettings,
                      ShareOut(std::move(builds), static_cast<size_t>(sessions)));
   }
