@@ -75,8 +75,9 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
       SqliteSplitWriter writer(archive_, staged);
       writer.Write(SampleBatch());
     }
-    EXPECT_EQ(staged.Publish({.container_count = 4, .state_count = 4, .event_count = 4},
-                             std::nullopt, "ab"),
+    EXPECT_EQ(staged.Publish({.container_count = 4, .state_count = 4, .event_count = 4,
+                              .sha256 = "ab"},
+                             std::nullopt),
               std::nullopt);
     EXPECT_TRUE(std::filesystem::exists(staged.path(1)));
   }

@@ -170,7 +170,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     IngestResult result = ReadRows(file, load->writer(), options);
     loaded = Clock::now();
     TraceSummary summary = Summarize(file, result);
-    if (digest) summary.sha256 = digest->Get();
+    summary.sha256 = digest ? digest->Get() : info.sha256;
     if (std::optional<int64_t> other = load->Publish(summary, existing)) {
       // Another ingest of the same content published first.
       outcome.trace_id = *other;

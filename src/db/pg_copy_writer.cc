@@ -110,8 +110,7 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   // (ingest/container_order.h): the index built from them at attach sorts
   // about a third faster.
   if constexpr (requires(const Record& r) { r.container; }) {
-    ContainerOrder(
-        records, [](int64_t) { return true; }, order_, order_scratch_);
+    ContainerOrder(records, [](int64_t) { return true; }, order_, order_scratch_);
   } else {
     order_.resize(records.size());
     std::iota(order_.begin(), order_.end(), 0u);
@@ -156,11 +155,11 @@ void PgCopyWriter::Write(const RowBatch& batch) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
               e.Int(r.depth).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable(
-      "event", "trace_id,container_id,type_id,value_id,time,extra", batch.events,
-      [&batch](Encoder& e, const EventRecord& r) {
-        e.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
-      });
+  CopyTable("event", "trace_id,container_id,type_id,value_id,time,extra", batch.events,
+            [&batch](Encoder& e, const EventRecord& r) {
+              e.Int(r.container).Int(r.type).Int(r.value).Real(r.time);
+              e.TextOrNull(batch.Text(r.extra));
+            });
   CopyTable("variable", "trace_id,container_id,type_id,start_time,end_time,value,extra",
             batch.variables, [&batch](Encoder& e, const VariableRecord& r) {
               e.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);

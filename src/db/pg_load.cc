@@ -1,7 +1,5 @@
 #include "db/pg_load.h"
 
-#include <spdlog/spdlog.h>
-
 #include <charconv>
 #include <map>
 #include <optional>
@@ -53,7 +51,7 @@ std::optional<std::string> Number(std::optional<int64_t> value) {
 class PgTraceLoad : public TraceLoad {
  public:
   PgTraceLoad(const std::string& conninfo, const std::string& name, const TraceInfo& info)
-      : conninfo_(conninfo), session_(conninfo, name), sha256_(info.sha256) {
+      : conninfo_(conninfo), session_(conninfo, name) {
     session_.Exec("BEGIN");
     id_ = std::stoll(
         session_
@@ -91,8 +89,7 @@ class PgTraceLoad : public TraceLoad {
     BuildIndexes(summary);
     session_.Exec(std::string("BEGIN; ") + kIndexBuildSettings);
     if (!replaced) {
-      if (std::optional<int64_t> other =
-              PublishedMeanwhile(summary.sha256.empty() ? sha256_ : summary.sha256)) {
+      if (std::optional<int64_t> other = PublishedMeanwhile(summary.sha256)) {
         session_.Exec("ROLLBACK");
         session_.Exec(DropTraceSql(id_));
         session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
@@ -187,7 +184,6 @@ class PgTraceLoad : public TraceLoad {
  private:
   std::string conninfo_;
   PgSession session_;
-  std::string sha256_;
   int64_t id_ = 0;
   bool committed_partitions_ = false;
   std::optional<PgCopyWriter> writer_;

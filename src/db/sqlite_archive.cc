@@ -20,10 +20,9 @@ constexpr int kScratchParts = 2;
 
 class SqliteTraceLoad : public TraceLoad {
  public:
-  SqliteTraceLoad(SqliteConnection& connection, int64_t id, std::string sha256)
+  SqliteTraceLoad(SqliteConnection& connection, int64_t id)
       : connection_(connection),
         id_(id),
-        sha256_(std::move(sha256)),
         staged_(std::in_place, connection, id, kScratchParts) {
     writer_.emplace(connection, *staged_);
   }
@@ -34,8 +33,7 @@ class SqliteTraceLoad : public TraceLoad {
   std::optional<int64_t> Publish(const TraceSummary& summary,
                                  std::optional<int64_t> replaced) override {
     writer_.reset();  // its statements name the scratch schema
-    const std::string& sha256 = summary.sha256.empty() ? sha256_ : summary.sha256;
-    std::optional<int64_t> other = staged_->Publish(summary, replaced, sha256);
+    std::optional<int64_t> other = staged_->Publish(summary, replaced);
     if (!other) CrashPoint("committed");
     staged_.reset();
     return other;
@@ -54,7 +52,6 @@ class SqliteTraceLoad : public TraceLoad {
  private:
   SqliteConnection& connection_;
   int64_t id_;
-  std::string sha256_;
   std::optional<SqliteStagedLoad> staged_;
   std::optional<SqliteSplitWriter> writer_;
 };
@@ -113,7 +110,7 @@ class SqliteArchive : public Archive {
     int64_t id = BeginTrace(*connection_, info);
     CrashPoint("loading");
     try {
-      return std::make_unique<SqliteTraceLoad>(*connection_, id, info.sha256);
+      return std::make_unique<SqliteTraceLoad>(*connection_, id);
     } catch (const std::exception& e) {
       FailTrace(*connection_, id, e.what());
       throw;

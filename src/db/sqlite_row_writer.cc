@@ -164,12 +164,8 @@ void SqliteRowWriter::InsertAll(const RowBatch& batch) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
   });
   Insert(variables_, batch.variables, [&batch](Binder& b, const VariableRecord& r) {
-    b.Int(r.container)
-        .Int(r.type)
-        .Real(r.start)
-        .Real(r.end)
-        .Real(r.value)
-        .TextOrNull(batch.Text(r.extra));
+    b.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
+    b.TextOrNull(batch.Text(r.extra));
   });
   Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);

@@ -1,11 +1,11 @@
 #include "db/sqlite_staged_load.h"
 
 #include <charconv>
-#include <filesystem>
 #include <optional>
+#include <utility>
+#include <filesystem>
 #include <set>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "db/crash_point.h"
@@ -38,7 +38,8 @@ void RemoveFiles(const std::string& path) {
 
 }  // namespace
 
-std::string SqliteStagedLoad::ScratchPath(const std::string& database, int64_t trace_id, int part) {
+std::string SqliteStagedLoad::ScratchPath(const std::string& database, int64_t trace_id,
+                                          int part) {
   std::string path = database + ".load-" + std::to_string(trace_id);
   return part == 0 ? path : path + ".p" + std::to_string(part);
 }
@@ -108,8 +109,7 @@ void SqliteStagedLoad::Release() noexcept {
 }
 
 std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
-                                                 std::optional<int64_t> replaced,
-                                                 const std::string& sha256) {
+                                                 std::optional<int64_t> replaced) {
   CrashPoint("publish");
   // Each batch visits every container's end of the indexes: with the default
   // 2 MB of page cache those pages are spilled to the WAL and read back again
@@ -118,7 +118,7 @@ std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
   connection_.Exec("PRAGMA main.cache_size = -65536");
   SqliteTransaction transaction(connection_);  // the archive's write lock: one publisher
   if (!replaced) {
-    if (std::optional<int64_t> other = FindCompleteBySha(connection_, sha256)) {
+    if (std::optional<int64_t> other = FindCompleteBySha(connection_, summary.sha256)) {
       ForgetLoadingTrace(connection_, trace_id_);
       transaction.Commit();
       return other;

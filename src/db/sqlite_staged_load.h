@@ -44,10 +44,9 @@ class SqliteStagedLoad {
 
   // In one transaction: the staged rows into the archive, the trace marked
   // complete (and `replaced`, if any, deleted). Without `replaced`, a
-  // complete trace of `sha256` published meanwhile wins (archive.h): the
-  // trace row goes instead, and that trace's id is returned.
-  std::optional<int64_t> Publish(const TraceSummary& summary, std::optional<int64_t> replaced,
-                                 const std::string& sha256);
+  // complete trace of the summary's sha256 published meanwhile wins
+  // (archive.h): the trace row goes instead, and that trace's id is returned.
+  std::optional<int64_t> Publish(const TraceSummary& summary, std::optional<int64_t> replaced);
 
   static std::string ScratchPath(const std::string& database, int64_t trace_id, int part = 0);
 

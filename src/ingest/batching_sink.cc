@@ -6,7 +6,8 @@
 
 namespace tracedb {
 
-BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit, BatchPool* pool)
+BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit,
+                           BatchPool* pool)
     : registry_(registry),
       batch_rows_(batch_rows == 0 ? 1 : batch_rows),
       emit_(std::move(emit)),
@@ -55,8 +56,8 @@ void BatchingSink::OnEvent(const EventRow& row) {
 }
 
 void BatchingSink::OnVariable(const VariableRow& row) {
-  batch_.variables.push_back(
-      VariableRecord{row.container, row.type, row.start, row.end, row.value, Json(row.extras)});
+  batch_.variables.push_back(VariableRecord{row.container, row.type, row.start, row.end, row.value,
+                                            Json(row.extras)});
   ++counts_.variables;
   Added();
 }

@@ -74,45 +74,46 @@ std::function<void(uint64_t)> Progress(const IngestOptions& options, const Batch
 
 }  // namespace
 
-IngestResult IngestTrace(const std::string& path, RowWriter& writer, const IngestOptions& options) {
-  return WithWriter(writer, options,
-                    [&](Registry& registry, BatchingSink& sink, IngestResult& result) {
-                      InputFile file(path);
-                      SimulateResult run = SimulatePajeTrace(
-                          file,
-                          {.read = {.parse_workers = options.parse_workers},
-                           .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
-                                         .keep_extras = true},
-                           .bad_lines = options.bad_lines,
-                           .on_block = Progress(options, sink)},
-                          &registry, &sink);
-                      result.bytes = run.read.bytes;
-                      result.lines = run.read.lines;
-                      result.start_time = registry.container(kRoot).start;
-                      result.end_time = run.end_time;
-                      result.simulator = run.simulator;
-                      result.skipped = std::move(run.skipped);
-                    });
+IngestResult IngestTrace(const std::string& path, RowWriter& writer,
+                         const IngestOptions& options) {
+  return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink,
+                                         IngestResult& result) {
+    InputFile file(path);
+    SimulateResult run = SimulatePajeTrace(
+        file,
+        {.read = {.parse_workers = options.parse_workers},
+         .simulator = {.ignore_incomplete_links = options.ignore_incomplete_links,
+                       .keep_extras = true},
+         .bad_lines = options.bad_lines,
+         .on_block = Progress(options, sink)},
+        &registry, &sink);
+    result.bytes = run.read.bytes;
+    result.lines = run.read.lines;
+    result.start_time = registry.container(kRoot).start;
+    result.end_time = run.end_time;
+    result.simulator = run.simulator;
+    result.skipped = std::move(run.skipped);
+  });
 }
 
 IngestResult IngestParaverTrace(const paraver::ParaverFiles& files, RowWriter& writer,
                                 const IngestOptions& options) {
-  return WithWriter(
-      writer, options, [&](Registry& registry, BatchingSink& sink, IngestResult& result) {
-        paraver::ReadOptions read{.parse_workers = options.parse_workers,
-                                  .keep_extras = true,
-                                  .exact_seconds = true,
-                                  .on_block = Progress(options, sink),
-                                  .bad_lines = options.bad_lines};
-        InputFile trace(files.trace);
-        paraver::ReadResult stats = paraver::ReadParaverTrace(trace, files, read, &registry, &sink);
-        result.bytes = stats.bytes;
-        result.lines = stats.lines;
-        result.start_time = 0;
-        result.end_time = stats.end_time;
-        result.metadata = std::move(stats.metadata);
-        result.skipped = std::move(stats.skipped);
-      });
+  return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink,
+                                         IngestResult& result) {
+    paraver::ReadOptions read{.parse_workers = options.parse_workers,
+                              .keep_extras = true,
+                              .exact_seconds = true,
+                              .on_block = Progress(options, sink),
+                              .bad_lines = options.bad_lines};
+    InputFile trace(files.trace);
+    paraver::ReadResult stats = paraver::ReadParaverTrace(trace, files, read, &registry, &sink);
+    result.bytes = stats.bytes;
+    result.lines = stats.lines;
+    result.start_time = 0;
+    result.end_time = stats.end_time;
+    result.metadata = std::move(stats.metadata);
+    result.skipped = std::move(stats.skipped);
+  });
 }
 
 }  // namespace tracedb

@@ -43,7 +43,8 @@ struct IngestResult {
   std::optional<std::string> metadata;  // JSON object of format-specific header facts
 };
 
-IngestResult IngestTrace(const std::string& path, RowWriter& writer, const IngestOptions& options);
+IngestResult IngestTrace(const std::string& path, RowWriter& writer,
+                         const IngestOptions& options);
 
 // The same for a Paraver trace and its companions (paraver-format.md); no
 // simulator, the records map onto rows directly (format/paraver/).
