@@ -82,37 +82,26 @@ std::string RemovedWarning(TestDatabase& database, const std::string& what) {
          ", whose ingest was interrupted\n";
 }
 
-// The partitions of a PostgreSQL load, committed before they are attached
-// (db/pg_load.h).
-Lines PartitionsOf(int64_t id) {
-  Lines names;
-  for (const char* table : {"container", "event", "link", "state", "type", "value", "variable"}) {
-    names.push_back(std::string("trace_part.") + table + "_" + std::to_string(id));
-  }
-  return names;
-}
-
 // A load killed at a named point, and what the archive must then show.
 struct CrashCase {
   const char* point;       // TRACEDB_CRASH_AT
   const char* name;        // of the test
   const char* big_status;  // the killed load's trace: "" (no row), "loading", "complete"
   bool scratch;            // SQLite: its scratch file is left behind
-  bool partitions;         // PostgreSQL: its partitions are left behind, unattached
 };
 
 // What gtest prints of a parameter.
 void PrintTo(const CrashCase& crash, std::ostream* out) { *out << crash.point; }
 
 const CrashCase kCrashCases[] = {
-    {"trace-row", "TraceRowUncommitted", "", false, false},
-    {"loading", "TraceRowCommitted", "loading", false, false},
-    {"batch@1", "FirstBatchWritten", "loading", true, false},
-    {"batch@3", "ThirdBatchWritten", "loading", true, false},
-    {"publish", "BeforePublish", "loading", true, false},
-    {"mid-publish", "MidPublish", "loading", true, true},
-    {"commit", "BeforeCommit", "loading", true, true},
-    {"committed", "AfterCommit", "complete", true, false},
+    {"trace-row", "TraceRowUncommitted", "", false},
+    {"loading", "TraceRowCommitted", "loading", false},
+    {"batch@1", "FirstBatchWritten", "loading", true},
+    {"batch@3", "ThirdBatchWritten", "loading", true},
+    {"publish", "BeforePublish", "loading", true},
+    {"mid-publish", "MidPublish", "loading", true},
+    {"commit", "BeforeCommit", "loading", true},
+    {"committed", "AfterCommit", "complete", true},
 };
 
 class CrashPoints : public ::testing::TestWithParam<std::tuple<Backend, CrashCase>> {
@@ -140,10 +129,8 @@ TEST_P(CrashPoints, LeaveTheArchiveSoundAndTheLoadRedoable) {
   Lines expected{"small.paje|complete"};
   if (!status.empty()) expected.push_back("big.paje|" + status);
   EXPECT_EQ(TraceStatuses(database), expected);
-  Lines leftovers;
-  if (crash.scratch && backend == Backend::kSqlite) leftovers = ScratchOf(database, 2);
-  if (crash.partitions && backend == Backend::kPostgres) leftovers = PartitionsOf(2);
-  EXPECT_EQ(LoadLeftovers(database), leftovers);
+  bool scratch = crash.scratch && backend == Backend::kSqlite;
+  EXPECT_EQ(LoadLeftovers(database), scratch ? ScratchOf(database, 2) : Lines{});
   if (status == "complete") {
     EXPECT_EQ(database.RowCounts(2), traces.big_rows);
   }

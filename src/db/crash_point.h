@@ -17,11 +17,11 @@
 //                writer counts its own batches) or COPYed in the load's open
 //                transaction (PostgreSQL)
 //   publish      every row is written; the publishing transaction has not
-//                begun (SQLite), the partitions are not committed (PostgreSQL)
+//                begun (SQLite) or attached anything (PostgreSQL)
 //   mid-publish  inside the publishing transaction: the tables up to state
 //                (the largest) are copied into the archive's indexed tables
-//                (SQLite); the partitions, committed and indexed meanwhile,
-//                are attached (PostgreSQL); the trace row still says "loading"
+//                (SQLite), the partitions are attached and indexed
+//                (PostgreSQL); the trace row still says "loading"
 //   commit       the trace row says "complete" in the publishing
 //                transaction, just before COMMIT
 //   committed    just after COMMIT, before the load cleans up after itself

@@ -1,13 +1,11 @@
 #include "db/pg_load.h"
 
 #include <charconv>
-#include <map>
 #include <optional>
 
 #include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/loader_process.h"
-#include "db/pg_concurrent.h"
 #include "db/pg_partitions.h"
 
 namespace tracedb {
@@ -27,15 +25,6 @@ constexpr const char* kCompleteTrace =
     " skipped_lines = $9, skipped_errors = $10, sha256 = coalesce($12, sha256)"
     " WHERE id = $11 AND status = 'loading' RETURNING id";
 
-// Index builds sort in memory, not in temporary files, for traces up to a
-// few GB (the default is 64 MB). One process each: the indexes of several
-// tables are built side by side instead. Measured on 2 cores, the four of a
-// 1 GB trace: 5.1-5.7 s on two sessions, 5.8-7.1 s on four, 7.5-8.1 s one
-// after the other with 2 workers each (100 MB: 0.47-0.69, 0.55-0.79,
-// 0.69-0.82 s).
-constexpr const char* kIndexBuildSettings =
-    "SET maintenance_work_mem = '256MB'; SET max_parallel_maintenance_workers = 0";
-
 // Shortest text that reads back as the same double.
 std::string Exact(double value) {
   char text[32];
@@ -51,7 +40,7 @@ std::optional<std::string> Number(std::optional<int64_t> value) {
 class PgTraceLoad : public TraceLoad {
  public:
   PgTraceLoad(const std::string& conninfo, const std::string& name, const TraceInfo& info)
-      : conninfo_(conninfo), session_(conninfo, name) {
+      : session_(conninfo, name) {
     session_.Exec("BEGIN");
     id_ = std::stoll(
         session_
@@ -64,7 +53,9 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec("COMMIT");
     CrashPoint("loading");
     try {
-      session_.Exec("BEGIN");
+      // The attach sorts each table for its index: in memory, not in
+      // temporary files, for traces up to a few GB (the default is 64 MB).
+      session_.Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
       for (const char* table : kEntityTables) {
         session_.Exec(session_.Query(PartitionDefinitionQuery(table, id_)).at(0));
       }
@@ -81,17 +72,11 @@ class PgTraceLoad : public TraceLoad {
   std::optional<int64_t> Publish(const TraceSummary& summary,
                                  std::optional<int64_t> replaced) override {
     CrashPoint("publish");
-    // Committed, the partitions can have their indexes built at once, a
-    // session each. Nothing reads them meanwhile: no parent table knows them
-    // and the trace row says "loading".
-    session_.Exec("COMMIT");
-    committed_partitions_ = true;
-    BuildIndexes(summary);
-    session_.Exec(std::string("BEGIN; ") + kIndexBuildSettings);
     if (!replaced) {
       if (std::optional<int64_t> other = PublishedMeanwhile(summary.sha256)) {
-        session_.Exec("ROLLBACK");
-        session_.Exec(DropTraceSql(id_));
+        session_.Exec("ROLLBACK");  // the partitions go with it
+        session_.Query("DELETE FROM trace WHERE id = $1 AND status = 'loading'",
+                       Params{std::to_string(id_)});
         session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
         return other;
       }
@@ -118,32 +103,6 @@ class PgTraceLoad : public TraceLoad {
     return std::nullopt;
   }
 
-  // The partitions' indexes, on as many sessions as the server would give
-  // one index build processes (max_parallel_maintenance_workers, 2 unless
-  // set), each session building its share one index at a time. Shares go
-  // by rows: by bytes, the wide link rows would pass for more work than
-  // they are (1 GB trace: 6.2-8.8 s against 5.5-6.2 s).
-  void BuildIndexes(const TraceSummary& s) {
-    const std::map<std::string, int64_t, std::less<>> rows = {{"container", s.container_count},
-                                                              {"state", s.state_count},
-                                                              {"event", s.event_count},
-                                                              {"variable", s.variable_count},
-                                                              {"link", s.link_count}};
-    std::vector<WeighedStatement> builds;
-    for (const std::string& row : session_.Query(PartitionIndexesQuery(id_))) {
-      size_t space = row.find(' ');
-      auto table = rows.find(std::string_view(row).substr(0, space));
-      builds.push_back({table == rows.end() ? 0 : table->second, row.substr(space + 1)});
-    }
-    int sessions = std::stoi(session_.Query(
-        "SELECT greatest(1, current_setting('max_parallel_maintenance_workers')::int)")[0]);
-    // Lists whose session could not connect (the server's connection limit)
-    // come back unrun: the attach builds the indexes a partition lacks, so
-    // the load is slower then, not failed.
-    ExecConcurrently(conninfo_, session_.name(), kIndexBuildSettings,
-                     ShareOut(std::move(builds), static_cast<size_t>(sessions)));
-  }
-
   // A complete trace of this content committed since the load began, found
   // under the content's lock, which this transaction then holds to its end:
   // another load of the same content waits for it, and sees it.
@@ -163,12 +122,6 @@ class PgTraceLoad : public TraceLoad {
 
   void Fail(const std::string& message) noexcept override {
     session_.TryExec("ROLLBACK");
-    // If the partitions cannot be dropped, the trace stays "loading", and
-    // CleanInterrupted drops them once the lock is free.
-    if (committed_partitions_ && !session_.TryExec(DropPartitionsSql(id_))) {
-      session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
-      return;
-    }
     try {
       session_.Query(
           "UPDATE trace SET status = 'failed', error = $1"
@@ -182,10 +135,8 @@ class PgTraceLoad : public TraceLoad {
   }
 
  private:
-  std::string conninfo_;
   PgSession session_;
   int64_t id_ = 0;
-  bool committed_partitions_ = false;
   std::optional<PgCopyWriter> writer_;
 };
 

@@ -3,16 +3,13 @@
 //   1. The trace row is committed as "loading" while the session takes a
 //      session-level advisory lock on (kLoadLock, id): whoever can take that
 //      lock later knows the loader is gone, on any host.
-//   2. One transaction creates the trace's partition tables (no indexes,
-//      attached to nothing) and COPYs every batch into them.
-//   3. Committed, the tables get their indexes, all at once: a session each.
-//   4. One transaction attaches them (adopting those indexes), marks the
-//      trace complete, drops a replaced trace, and commits.
+//   2. One transaction then creates the trace's partition tables (no indexes),
+//      COPYs every batch into them, attaches them (building the indexes),
+//      marks the trace complete and drops a replaced trace, and commits.
 //
-// A failure rolls back and drops the tables if they were committed, and
-// marks the trace failed. A killed loader's transaction is aborted by the
-// server; its "loading" row and any committed tables stay until
-// Archive::CleanInterrupted finds its lock free and drops them.
+// A failure rolls the transaction back (the tables vanish with it) and marks
+// the trace failed. A killed loader's transaction is aborted by the server;
+// its "loading" row stays until Archive::CleanInterrupted finds its lock free.
 #pragma once
 
 #include <cstdint>
