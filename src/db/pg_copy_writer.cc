@@ -117,7 +117,7 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   }
   const std::vector<uint32_t>& order = order_;
   session_.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
-                     ") FROM STDIN (FORMAT binary, FREEZE)");
+                     ") FROM STDIN (FORMAT binary)");
   Encoder encoder(&buffer_);
   encoder.Header();
   auto fields = static_cast<uint16_t>(CountColumns(columns));
