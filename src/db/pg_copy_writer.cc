@@ -124,7 +124,7 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   for (size_t i = 0; i < order.size(); ++i) {
     // In container order the records are read at random: ask for them early.
     if (i + kPrefetch < order.size()) __builtin_prefetch(&records[order[i + kPrefetch]]);
-    encode(encoder.Row(fields).Int(trace_id_), records[order[i]]);
+    encode(encoder.Row(fields), records[order[i]]);
     if (encoder.data().size() >= kPiece) {
       session_.SendCopyData(encoder.data());
       encoder.Clear();
@@ -136,37 +136,37 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
 }
 
 void PgCopyWriter::Write(const RowBatch& batch) {
-  CopyTable("type", "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
+  CopyTable("type", "id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
             [](Encoder& e, const TypeRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
               e.IdOrNull(r.start_type).IdOrNull(r.end_type);
             });
-  CopyTable("value", "trace_id,id,type_id,name,alias,color", batch.values,
+  CopyTable("value", "id,type_id,name,alias,color", batch.values,
             [](Encoder& e, const ValueRecord& r) {
               e.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
             });
-  CopyTable("container", "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra",
+  CopyTable("container", "id,parent_id,type_id,name,alias,start_time,end_time,extra",
             batch.containers, [&batch](Encoder& e, const ContainerRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
               e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("state", "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra",
+  CopyTable("state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
               e.Int(r.depth).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("event", "trace_id,container_id,type_id,value_id,time,extra", batch.events,
+  CopyTable("event", "container_id,type_id,value_id,time,extra", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.time);
               e.TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("variable", "trace_id,container_id,type_id,start_time,end_time,value,extra",
+  CopyTable("variable", "container_id,type_id,start_time,end_time,value,extra",
             batch.variables, [&batch](Encoder& e, const VariableRecord& r) {
               e.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
               e.TextOrNull(batch.Text(r.extra));
             });
   CopyTable("link",
-            "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
+            "container_id,type_id,value_id,key,start_container_id,end_container_id,"
             "start_time,end_time,extra",
             batch.links, [&batch](Encoder& e, const LinkRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Text(r.key);

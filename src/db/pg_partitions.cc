@@ -11,8 +11,10 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
   return "SELECT format('CREATE TABLE %s (%s%s, CHECK (trace_id = " + id + "))', '" +
          PartitionName(table, trace_id) +
          "',"
-         " (SELECT string_agg(format('%I %s%s', a.attname, format_type(a.atttypid, a.atttypmod),"
-         "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END), ', ' ORDER BY a.attnum)"
+         " (SELECT string_agg(format('%I %s%s%s', a.attname, format_type(a.atttypid, a.atttypmod),"
+         "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END,"
+         "   CASE WHEN a.attname = 'trace_id' THEN ' DEFAULT " + id + "' ELSE '' END),"
+         "   ', ' ORDER BY a.attnum)"
          "  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),"
          " (SELECT coalesce(string_agg(format(', CONSTRAINT %I %s', k.conname,"
          "   pg_get_constraintdef(k.oid)), ''), '')"

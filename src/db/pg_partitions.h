@@ -18,8 +18,10 @@ std::string PartitionName(const char* table, int64_t trace_id);
 // A query whose one value is the CREATE TABLE statement of `table`'s
 // partition for the trace, built from the parent's own columns and CHECK
 // constraints (as ATTACH requires) plus CHECK (trace_id = N), which lets
-// ATTACH skip scanning the rows. No LIKE: it would lock the parent until
-// the load commits, and a delete waiting behind that would stall queries.
+// ATTACH skip scanning the rows, and trace_id DEFAULT N, so that COPY need
+// not send it (the server fills it in faster than it reads it). No LIKE: it
+// would lock the parent until the load commits, and a delete waiting behind
+// that would stall queries.
 std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
 
 // Makes every partition of the trace part of its table; PostgreSQL builds
