@@ -119,6 +119,10 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* comma
 constexpr int64_t kMaxThreads = 64;
 // Rows wait in memory until their batch is full.
 constexpr int64_t kMaxBatchRows = 10'000'000;
+// Rows per batch unless told: PostgreSQL spends ~2 ms on each COPY beyond its
+// rows (one per table per batch), and 250,000 rather than 100,000 made the
+// 1 GB ingest 4% faster, for ~60 MB more memory (batches in flight).
+constexpr const char* kDefaultBatchRows = "250000";
 
 // A whole number option within [min, max]. Parsed here, not by cxxopts,
 // whose message for a bad number does not say which option it was.
@@ -193,7 +197,7 @@ int Ingest(int argc, char** argv) {
                         "TEXT")("force", "re-ingest files already in the database, replacing them")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "batch-size", "rows per insert transaction, 1 to 10000000",
-      cxxopts::value<std::string>()->default_value("100000"),
+      cxxopts::value<std::string>()->default_value(kDefaultBatchRows),
       "N")("threads", "parser threads, 0 to 64 (0: one per core beyond the first)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("q,quiet", "no progress and no summary on stderr")(
@@ -231,7 +235,7 @@ int Watch(int argc, char** argv) {
       "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "batch-size", "rows per insert transaction, 1 to 10000000",
-      cxxopts::value<std::string>()->default_value("100000"),
+      cxxopts::value<std::string>()->default_value(kDefaultBatchRows),
       "N")("threads", "parser threads per load, 0 to 64 (0: one per core beyond the first)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
