@@ -2,12 +2,12 @@
 // tables (pg_partitions.h) with COPY in binary format: one COPY per table per
 // batch, each row encoded straight from the record (no text formatting of
 // doubles, no parsing on the server), without trace_id, which is each
-// partition's default. The rows become visible only when the
-// load's transaction commits (pg_load.h). Not FREEZE: frozen rows are
-// visible to every snapshot, and a query reads its partitions from the
-// current catalog, so a REPEATABLE READ reader whose snapshot predates the
-// commit would see the trace's rows, attached meanwhile, while its trace
-// row still says "loading".
+// partition's default. The rows become visible only when the load's
+// transaction commits (pg_load.h). Not FREEZE: frozen rows are visible to
+// every snapshot, and a query reads its partitions from the current catalog,
+// so a REPEATABLE READ reader whose snapshot predates the commit would see
+// the trace's rows, attached meanwhile, while its trace row still says
+// "loading".
 #pragma once
 
 #include <cstdint>
