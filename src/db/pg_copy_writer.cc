@@ -103,7 +103,7 @@ int CountColumns(const char* columns) {
 }  // namespace
 
 template <typename Record, typename Encode>
-void PgCopyWriter::CopyTable(const char* table, const char* columns,
+void PgCopyWriter::CopyTable(const RowBatch& batch, const char* table, const char* columns,
                              const std::vector<Record>& records, Encode encode) {
   if (records.empty()) return;
   // The rows that have a container go in container order
@@ -123,7 +123,14 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
   auto fields = static_cast<uint16_t>(CountColumns(columns));
   for (size_t i = 0; i < order.size(); ++i) {
     // In container order the records are read at random: ask for them early.
+    // Then for their user fields, once the record is in (it was asked for
+    // kPrefetch rows ago).
     if (i + kPrefetch < order.size()) __builtin_prefetch(&records[order[i + kPrefetch]]);
+    if constexpr (requires(const Record& r) { r.extra.offset; }) {
+      if (i + kPrefetch / 2 < order.size()) {
+        __builtin_prefetch(batch.text.data() + records[order[i + kPrefetch / 2]].extra.offset);
+      }
+    }
     encode(encoder.Row(fields), records[order[i]]);
     if (encoder.data().size() >= kPiece) {
       session_.SendCopyData(encoder.data());
@@ -136,36 +143,36 @@ void PgCopyWriter::CopyTable(const char* table, const char* columns,
 }
 
 void PgCopyWriter::Write(const RowBatch& batch) {
-  CopyTable("type", "id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
+  CopyTable(batch, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
             [](Encoder& e, const TypeRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
               e.IdOrNull(r.start_type).IdOrNull(r.end_type);
             });
-  CopyTable("value", "id,type_id,name,alias,color", batch.values,
+  CopyTable(batch, "value", "id,type_id,name,alias,color", batch.values,
             [](Encoder& e, const ValueRecord& r) {
               e.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
             });
-  CopyTable("container", "id,parent_id,type_id,name,alias,start_time,end_time,extra",
+  CopyTable(batch, "container", "id,parent_id,type_id,name,alias,start_time,end_time,extra",
             batch.containers, [&batch](Encoder& e, const ContainerRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
               e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
+  CopyTable(batch, "state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
               e.Int(r.depth).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("event", "container_id,type_id,value_id,time,extra", batch.events,
+  CopyTable(batch, "event", "container_id,type_id,value_id,time,extra", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.time);
               e.TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("variable", "container_id,type_id,start_time,end_time,value,extra",
+  CopyTable(batch, "variable", "container_id,type_id,start_time,end_time,value,extra",
             batch.variables, [&batch](Encoder& e, const VariableRecord& r) {
               e.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
               e.TextOrNull(batch.Text(r.extra));
             });
-  CopyTable("link",
+  CopyTable(batch, "link",
             "container_id,type_id,value_id,key,start_container_id,end_container_id,"
             "start_time,end_time,extra",
             batch.links, [&batch](Encoder& e, const LinkRecord& r) {

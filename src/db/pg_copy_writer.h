@@ -27,8 +27,8 @@ class PgCopyWriter : public RowWriter {
 
  private:
   template <typename Record, typename Encode>
-  void CopyTable(const char* table, const char* columns, const std::vector<Record>& records,
-                 Encode encode);
+  void CopyTable(const RowBatch& batch, const char* table, const char* columns,
+                 const std::vector<Record>& records, Encode encode);
 
   PgSession& session_;
   int64_t trace_id_;
