@@ -33,7 +33,7 @@ void MakeVersionTwoArchive(TestDatabase& db) {
       "INSERT INTO trace_part.container_1 VALUES (1, 0, NULL, 0, '0', NULL, 0, 2, NULL),"
       " (1, 5, 0, 1, 'p5', NULL, 0, 2, NULL);"
       "INSERT INTO trace_part.state_1 VALUES (1, 5, 2, 0, 0.5, 1.5, 0, NULL);" +
-      AttachPartitionsSql(1));
+      AttachPartitionsSql(1, kEntityTables));
 }
 
 TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {

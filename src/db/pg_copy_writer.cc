@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <future>
 #include <numeric>
 
 #include "db/crash_point.h"
@@ -103,22 +104,24 @@ int CountColumns(const char* columns) {
 }  // namespace
 
 template <typename Record, typename Encode>
-void PgCopyWriter::CopyTable(const RowBatch& batch, const char* table, const char* columns,
-                             const std::vector<Record>& records, Encode encode) {
+void PgCopyWriter::CopyTable(Lane& lane, const RowBatch& batch, const char* table,
+                             const char* columns, const std::vector<Record>& records,
+                             Encode encode) {
   if (records.empty()) return;
   // The rows that have a container go in container order
   // (ingest/container_order.h): the index built from them at attach sorts
   // about a third faster.
   if constexpr (requires(const Record& r) { r.container; }) {
-    ContainerOrder(records, [](int64_t) { return true; }, order_, order_scratch_);
+    ContainerOrder(records, [](int64_t) { return true; }, lane.order, lane.order_scratch);
   } else {
-    order_.resize(records.size());
-    std::iota(order_.begin(), order_.end(), 0u);
+    lane.order.resize(records.size());
+    std::iota(lane.order.begin(), lane.order.end(), 0u);
   }
-  const std::vector<uint32_t>& order = order_;
-  session_.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
+  const std::vector<uint32_t>& order = lane.order;
+  PgSession& session = *lane.session;
+  session.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
                      ") FROM STDIN (FORMAT binary)");
-  Encoder encoder(&buffer_);
+  Encoder encoder(&lane.buffer);
   encoder.Header();
   auto fields = static_cast<uint16_t>(CountColumns(columns));
   for (size_t i = 0; i < order.size(); ++i) {
@@ -133,46 +136,61 @@ void PgCopyWriter::CopyTable(const RowBatch& batch, const char* table, const cha
     }
     encode(encoder.Row(fields), records[order[i]]);
     if (encoder.data().size() >= kPiece) {
-      session_.SendCopyData(encoder.data());
+      session.SendCopyData(encoder.data());
       encoder.Clear();
     }
   }
   encoder.Trailer();
-  session_.SendCopyData(encoder.data());
-  session_.EndCopy();
+  session.SendCopyData(encoder.data());
+  session.EndCopy();
 }
 
+// The second lane on a thread of its own, for this batch only: a few
+// threads a second cost nothing beside the COPYs, and the batch is done when
+// both are (a failure of either is thrown once both have stopped).
 void PgCopyWriter::Write(const RowBatch& batch) {
-  CopyTable(batch, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
+  auto second = std::async(std::launch::async, [&] { WriteSecondLane(batch); });
+  WriteFirstLane(batch);
+  second.get();
+  CrashPoint("batch", ++batches_written_);
+}
+
+void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
+  Lane& lane = first_;
+  CopyTable(lane, batch, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
             [](Encoder& e, const TypeRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
               e.IdOrNull(r.start_type).IdOrNull(r.end_type);
             });
-  CopyTable(batch, "value", "id,type_id,name,alias,color", batch.values,
+  CopyTable(lane, batch, "value", "id,type_id,name,alias,color", batch.values,
             [](Encoder& e, const ValueRecord& r) {
               e.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
             });
-  CopyTable(batch, "container", "id,parent_id,type_id,name,alias,start_time,end_time,extra",
+  CopyTable(lane, batch, "container", "id,parent_id,type_id,name,alias,start_time,end_time,extra",
             batch.containers, [&batch](Encoder& e, const ContainerRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
               e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable(batch, "state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
+  CopyTable(lane, batch, "state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
               e.Int(r.depth).TextOrNull(batch.Text(r.extra));
             });
-  CopyTable(batch, "event", "container_id,type_id,value_id,time,extra", batch.events,
+  CopyTable(lane, batch, "event", "container_id,type_id,value_id,time,extra", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.time);
               e.TextOrNull(batch.Text(r.extra));
             });
-  CopyTable(batch, "variable", "container_id,type_id,start_time,end_time,value,extra",
+}
+
+void PgCopyWriter::WriteSecondLane(const RowBatch& batch) {
+  Lane& lane = second_;
+  CopyTable(lane, batch, "variable", "container_id,type_id,start_time,end_time,value,extra",
             batch.variables, [&batch](Encoder& e, const VariableRecord& r) {
               e.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
               e.TextOrNull(batch.Text(r.extra));
             });
-  CopyTable(batch, "link",
+  CopyTable(lane, batch, "link",
             "container_id,type_id,value_id,key,start_container_id,end_container_id,"
             "start_time,end_time,extra",
             batch.links, [&batch](Encoder& e, const LinkRecord& r) {
@@ -180,7 +198,6 @@ void PgCopyWriter::Write(const RowBatch& batch) {
               e.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
               e.TextOrNull(batch.Text(r.extra));
             });
-  CrashPoint("batch", ++batches_written_);
 }
 
 }  // namespace tracedb

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <optional>
+#include <span>
 
 #include "db/crash_point.h"
 #include "db/db_error.h"
@@ -53,17 +54,18 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec("COMMIT");
     CrashPoint("loading");
     try {
+      second_.emplace(conninfo, name);
       // The attach sorts each table for its index: in memory, not in
       // temporary files, for traces up to a few GB (the default is 64 MB).
       session_.Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
-      for (const char* table : kEntityTables) {
-        session_.Exec(session_.Query(PartitionDefinitionQuery(table, id_)).at(0));
-      }
+      second_->Exec("BEGIN");
+      CreatePartitions(session_, kFirstLane);
+      CreatePartitions(*second_, kSecondLane);
     } catch (const std::exception& e) {
       Fail(e.what());
       throw;
     }
-    writer_.emplace(session_, id_);
+    writer_.emplace(session_, *second_, id_);
   }
 
   int64_t id() const override { return id_; }
@@ -74,14 +76,19 @@ class PgTraceLoad : public TraceLoad {
     CrashPoint("publish");
     if (!replaced) {
       if (std::optional<int64_t> other = PublishedMeanwhile(summary.sha256)) {
-        session_.Exec("ROLLBACK");  // the partitions go with it
+        second_->Exec("ROLLBACK");
+        session_.Exec("ROLLBACK");  // the partitions go with them
         session_.Query("DELETE FROM trace WHERE id = $1 AND status = 'loading'",
                        Params{std::to_string(id_)});
         session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
         return other;
       }
     }
-    session_.Exec(AttachPartitionsSql(id_));
+    // This transaction can attach the second connection's partitions once
+    // they are committed. Until it commits too, they are tables of no trace,
+    // in no view: Fail drops them, and so does CleanInterrupted after a crash.
+    second_->Exec("COMMIT");
+    session_.Exec(AttachPartitionsSql(id_, kFirstLane) + AttachPartitionsSql(id_, kSecondLane));
     CrashPoint("mid-publish");
     const TraceSummary& s = summary;
     auto updated = session_.Query(
@@ -121,7 +128,12 @@ class PgTraceLoad : public TraceLoad {
   }
 
   void Fail(const std::string& message) noexcept override {
+    writer_.reset();
+    if (second_) second_->TryExec("ROLLBACK");
+    second_.reset();  // its server process ends, and with it any COPY under way
     session_.TryExec("ROLLBACK");
+    // The second connection's partitions, had it committed them.
+    session_.TryExec(DropPartitionsSql(id_, kSecondLane));
     try {
       session_.Query(
           "UPDATE trace SET status = 'failed', error = $1"
@@ -135,7 +147,16 @@ class PgTraceLoad : public TraceLoad {
   }
 
  private:
+  void CreatePartitions(PgSession& session, std::span<const char* const> tables) {
+    for (const char* table : tables) {
+      session.Exec(session.Query(PartitionDefinitionQuery(table, id_)).at(0));
+    }
+  }
+
   PgSession session_;
+  // Loads kSecondLane's partitions in a transaction of its own, which the
+  // publish commits just before it attaches them.
+  std::optional<PgSession> second_;
   int64_t id_ = 0;
   std::optional<PgCopyWriter> writer_;
 };

@@ -1,15 +1,19 @@
-// PgTraceLoad: one ingest into PostgreSQL, on a PgSession of its own.
+// PgTraceLoad: one ingest into PostgreSQL, on two PgSessions of its own.
 //
-//   1. The trace row is committed as "loading" while the session takes a
-//      session-level advisory lock on (kLoadLock, id): whoever can take that
-//      lock later knows the loader is gone, on any host.
-//   2. One transaction then creates the trace's partition tables (no indexes),
-//      COPYs every batch into them, attaches them (building the indexes),
-//      marks the trace complete and drops a replaced trace, and commits.
+//   1. The trace row is committed as "loading" while the first session takes
+//      a session-level advisory lock on (kLoadLock, id): whoever can take
+//      that lock later knows the loader is gone, on any host.
+//   2. Each session opens a transaction, creates its lane's partition tables
+//      (pg_copy_writer.h; no indexes) and COPYs every batch into them.
+//   3. The second session commits. The first attaches all the partitions
+//      (building the indexes), marks the trace complete, drops a replaced
+//      trace, and commits.
 //
-// A failure rolls the transaction back (the tables vanish with it) and marks
-// the trace failed. A killed loader's transaction is aborted by the server;
-// its "loading" row stays until Archive::CleanInterrupted finds its lock free.
+// A failure rolls both transactions back (the tables vanish with them), drops
+// the second lane's tables if they were committed, and marks the trace
+// failed. A killed loader's transactions are aborted by the server; its
+// "loading" row, and the second lane's tables if committed, stay until
+// Archive::CleanInterrupted finds its lock free.
 #pragma once
 
 #include <cstdint>

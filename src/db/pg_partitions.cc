@@ -23,21 +23,26 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
          table + "')";
 }
 
-std::string AttachPartitionsSql(int64_t trace_id) {
+std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
   std::string sql;
-  for (const char* table : kEntityTables) {
+  for (const char* table : tables) {
     sql += std::string("ALTER TABLE ") + table + " ATTACH PARTITION " +
            PartitionName(table, trace_id) + " FOR VALUES IN (" + std::to_string(trace_id) + ");";
   }
   return sql;
 }
 
-std::string DropTraceSql(int64_t trace_id) {
+std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
   std::string sql = "DROP TABLE IF EXISTS ";
-  for (size_t i = 0; i < kEntityTables.size(); ++i) {
-    sql += (i > 0 ? ", " : "") + PartitionName(kEntityTables[i], trace_id);
+  for (size_t i = 0; i < tables.size(); ++i) {
+    sql += (i > 0 ? ", " : "") + PartitionName(tables[i], trace_id);
   }
-  return sql + "; DELETE FROM trace WHERE id = " + std::to_string(trace_id);
+  return sql;
+}
+
+std::string DropTraceSql(int64_t trace_id) {
+  return DropPartitionsSql(trace_id, kEntityTables) +
+         "; DELETE FROM trace WHERE id = " + std::to_string(trace_id);
 }
 
 }  // namespace tracedb

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace tracedb {
@@ -24,9 +25,12 @@ std::string PartitionName(const char* table, int64_t trace_id);
 // that would stall queries.
 std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
 
-// Makes every partition of the trace part of its table; PostgreSQL builds
-// their indexes then, each in one sort.
-std::string AttachPartitionsSql(int64_t trace_id);
+// Makes the trace's partitions of `tables` part of their tables; PostgreSQL
+// builds their indexes then, each in one sort.
+std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
+
+// Drops the trace's partitions of `tables` that exist, not its trace row.
+std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 
 // Drops the trace's partitions (those that exist) and its trace row.
 std::string DropTraceSql(int64_t trace_id);

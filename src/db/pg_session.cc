@@ -29,6 +29,9 @@ PgSession::PgSession(const std::string& conninfo, std::string name) : name_(std:
     PQfinish(connection_);
     throw DbError(name_, problem);
   }
+  // libpq prints the server's notices to stderr; those of a load's own SQL
+  // ("table ... does not exist, skipping") say nothing to its user.
+  PQsetNoticeProcessor(connection_, [](void*, const char*) {}, nullptr);
 }
 
 PgSession::~PgSession() { PQfinish(connection_); }
