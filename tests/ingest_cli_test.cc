@@ -326,6 +326,30 @@ TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
             std::vector<std::string>{"14"});
 }
 
+// A PostgreSQL load indexes the variable and link partitions on its second
+// connection, the others at attach: either way each partition has its
+// parent's indexes once, under the names ATTACH gives, and attached to them.
+TEST(IngestPostgres, EachPartitionHasItsParentsIndexesOnce) {
+  TRACEDB_SKIP_WITHOUT_SERVER(Backend::kPostgres);
+  TestDatabase database(Backend::kPostgres, "indexes");
+  std::string trace = WriteTempFile("indexed.paje", Header() + kBody);
+  ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + trace).exit_code, 0);
+  EXPECT_EQ(database.Rows("SELECT c.relname || '|' || p.relname FROM pg_index x"
+                          " JOIN pg_class c ON c.oid = x.indexrelid"
+                          " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                          " LEFT JOIN pg_inherits h ON h.inhrelid = x.indexrelid"
+                          " LEFT JOIN pg_class p ON p.oid = h.inhparent"
+                          " WHERE n.nspname = 'trace_part' ORDER BY 1"),
+            (std::vector<std::string>{
+                "container_1_pkey|container_pkey",
+                "event_1_container_id_time_idx|event_container_time",
+                "link_1_container_id_start_time_idx|link_container_time",
+                "state_1_container_id_start_time_idx|state_container_time",
+                "type_1_pkey|type_pkey",
+                "value_1_pkey|value_pkey",
+                "variable_1_container_id_start_time_idx|variable_container_time"}));
+}
+
 // "containers|states|events|variables|links" of pj_dump lines.
 std::string CountsOfDump(const std::string& dump) {
   std::map<std::string, int> count;

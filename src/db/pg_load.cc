@@ -1,6 +1,7 @@
 #include "db/pg_load.h"
 
 #include <charconv>
+#include <future>
 #include <optional>
 #include <span>
 
@@ -58,7 +59,7 @@ class PgTraceLoad : public TraceLoad {
       // The attach sorts each table for its index: in memory, not in
       // temporary files, for traces up to a few GB (the default is 64 MB).
       session_.Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
-      second_->Exec("BEGIN");
+      second_->Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
       CreatePartitions(session_, kFirstLane);
       CreatePartitions(*second_, kSecondLane);
     } catch (const std::exception& e) {
@@ -84,11 +85,18 @@ class PgTraceLoad : public TraceLoad {
         return other;
       }
     }
-    // This transaction can attach the second connection's partitions once
-    // they are committed. Until it commits too, they are tables of no trace,
-    // in no view: Fail drops them, and so does CleanInterrupted after a crash.
-    second_->Exec("COMMIT");
-    session_.Exec(AttachPartitionsSql(id_, kFirstLane) + AttachPartitionsSql(id_, kSecondLane));
+    // The second connection indexes its partitions while this one attaches
+    // (and indexes) the others, then commits them: this transaction can
+    // attach them once they are committed, and adopts their indexes. Until
+    // it commits too, they are tables of no trace, in no view: Fail drops
+    // them, and so does CleanInterrupted after a crash.
+    auto second = std::async(std::launch::async, [this] {
+      second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
+      second_->Exec("COMMIT");
+    });
+    session_.Exec(AttachPartitionsSql(id_, kFirstLane));
+    second.get();
+    session_.Exec(AttachPartitionsSql(id_, kSecondLane));
     CrashPoint("mid-publish");
     const TraceSummary& s = summary;
     auto updated = session_.Query(

@@ -32,6 +32,22 @@ std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> t
   return sql;
 }
 
+std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const> tables) {
+  std::string parts;
+  for (const char* table : tables) {
+    std::string name = PartitionName(table, trace_id);
+    if (!parts.empty()) parts += " UNION ALL ";
+    // "CREATE INDEX name ON ONLY public.link USING btree (...)" becomes
+    // "CREATE INDEX ON trace_part.link_N USING btree (...)": an index
+    // without a name is named as ATTACH names the ones it makes.
+    parts += "SELECT regexp_replace(pg_get_indexdef(i.indexrelid),"
+             " '^CREATE (UNIQUE )?INDEX \\S+ ON (ONLY )?\\S+', 'CREATE \\1INDEX ON " +
+             name + "') AS sql FROM pg_index i WHERE i.indrelid = to_regclass('public." + table +
+             "')";
+  }
+  return "SELECT coalesce(string_agg(sql, '; '), '') FROM (" + parts + ") AS each_index";
+}
+
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
   std::string sql = "DROP TABLE IF EXISTS ";
   for (size_t i = 0; i < tables.size(); ++i) {

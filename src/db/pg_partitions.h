@@ -29,6 +29,11 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
 // builds their indexes then, each in one sort.
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 
+// A query whose one value is the SQL that builds, on the trace's partition
+// of each of `tables`, the indexes of its parent: those ATTACH would build,
+// under the same names, which it then adopts instead.
+std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const> tables);
+
 // Drops the trace's partitions of `tables` that exist, not its trace row.
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 
