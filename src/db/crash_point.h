@@ -21,7 +21,8 @@
 //   mid-publish  inside the publishing transaction: the tables up to state
 //                (the largest) are copied into the archive's indexed tables
 //                (SQLite), the partitions are attached and indexed
-//                (PostgreSQL); the trace row still says "loading"
+//                (PostgreSQL, whose second connection has committed its
+//                partitions); the trace row still says "loading"
 //   commit       the trace row says "complete" in the publishing
 //                transaction, just before COMMIT
 //   committed    just after COMMIT, before the load cleans up after itself

@@ -86,16 +86,22 @@ class PgTraceLoad : public TraceLoad {
       }
     }
     // The second connection indexes its partitions while this one attaches
-    // (and indexes) the others, then commits them: this transaction can
-    // attach them once they are committed, and adopts their indexes. Until
-    // it commits too, they are tables of no trace, in no view: Fail drops
-    // them, and so does CleanInterrupted after a crash.
-    auto second = std::async(std::launch::async, [this] {
+    // (and indexes) the others.
+    auto indexed = std::async(std::launch::async, [this] {
       second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
-      second_->Exec("COMMIT");
     });
     session_.Exec(AttachPartitionsSql(id_, kFirstLane));
-    second.get();
+    indexed.get();
+    // This transaction can attach the second's partitions (adopting their
+    // indexes) only once they are committed. From that commit to this
+    // one's, a REPEATABLE READ snapshot taken meanwhile would see their rows
+    // through the parent tables after this commit (not through the views:
+    // its trace row says "loading"), so nothing is left to wait for in
+    // between: the parents are locked as the attach will lock them, first.
+    // A failure in between drops them (Fail); so does CleanInterrupted after
+    // a crash.
+    session_.Exec(LockParentsSql(kSecondLane));
+    second_->Exec("COMMIT");
     session_.Exec(AttachPartitionsSql(id_, kSecondLane));
     CrashPoint("mid-publish");
     const TraceSummary& s = summary;

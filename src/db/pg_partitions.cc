@@ -32,6 +32,12 @@ std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> t
   return sql;
 }
 
+std::string LockParentsSql(std::span<const char* const> tables) {
+  std::string sql = "LOCK TABLE ";
+  for (size_t i = 0; i < tables.size(); ++i) sql += (i > 0 ? ", " : "") + std::string(tables[i]);
+  return sql + " IN SHARE UPDATE EXCLUSIVE MODE";
+}
+
 std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const> tables) {
   std::string parts;
   for (const char* table : tables) {

@@ -29,6 +29,9 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
 // builds their indexes then, each in one sort.
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 
+// Locks `tables` (parents) as ATTACH PARTITION does: SHARE UPDATE EXCLUSIVE.
+std::string LockParentsSql(std::span<const char* const> tables);
+
 // A query whose one value is the SQL that builds, on the trace's partition
 // of each of `tables`, the indexes of its parent: those ATTACH would build,
 // under the same names, which it then adopts instead.
