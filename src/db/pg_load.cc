@@ -97,10 +97,11 @@ class PgTraceLoad : public TraceLoad {
     // one's, a REPEATABLE READ snapshot taken meanwhile would see their rows
     // through the parent tables after this commit (not through the views:
     // its trace row says "loading"), so nothing is left to wait for in
-    // between: the parents are locked as the attach will lock them, first.
-    // A failure in between drops them (Fail); so does CleanInterrupted after
-    // a crash.
+    // between: the parents are locked as the attach will lock them, and a
+    // replaced trace dropped, first. A failure in between drops them (Fail);
+    // so does CleanInterrupted after a crash.
     session_.Exec(LockParentsSql(kSecondLane));
+    if (replaced) session_.Exec(DropTraceSql(*replaced));
     second_->Exec("COMMIT");
     session_.Exec(AttachPartitionsSql(id_, kSecondLane));
     CrashPoint("mid-publish");
@@ -116,7 +117,6 @@ class PgTraceLoad : public TraceLoad {
       throw DbError(session_.name(),
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");
     }
-    if (replaced) session_.Exec(DropTraceSql(*replaced));
     CrashPoint("commit");
     session_.Exec("COMMIT");
     CrashPoint("committed");
