@@ -4,8 +4,8 @@
 // doubles, no parsing on the server), without trace_id, which is each
 // partition's default. Two connections load a batch at once, each its own
 // tables (kFirstLane, kSecondLane): a server process COPYs on one core, and
-// one process alone could not keep up with the reader. The rows become visible only when the load's
-// transaction commits (pg_load.h). Not FREEZE: frozen rows are visible to
+// one alone could not keep up with the reader. The rows become visible when
+// the load publishes (pg_load.h). Not FREEZE: frozen rows are visible to
 // every snapshot, and a query reads its partitions from the current catalog,
 // so a REPEATABLE READ reader whose snapshot predates the commit would see
 // the trace's rows, attached meanwhile, while its trace row still says

@@ -85,25 +85,7 @@ class PgTraceLoad : public TraceLoad {
         return other;
       }
     }
-    // The second connection indexes its partitions while this one attaches
-    // (and indexes) the others.
-    auto indexed = std::async(std::launch::async, [this] {
-      second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
-    });
-    session_.Exec(AttachPartitionsSql(id_, kFirstLane));
-    indexed.get();
-    // This transaction can attach the second's partitions (adopting their
-    // indexes) only once they are committed. From that commit to this
-    // one's, a REPEATABLE READ snapshot taken meanwhile would see their rows
-    // through the parent tables after this commit (not through the views:
-    // its trace row says "loading"), so nothing is left to wait for in
-    // between: the parents are locked as the attach will lock them, and a
-    // replaced trace dropped, first. A failure in between drops them (Fail);
-    // so does CleanInterrupted after a crash.
-    session_.Exec(LockParentsSql(kSecondLane));
-    if (replaced) session_.Exec(DropTraceSql(*replaced));
-    second_->Exec("COMMIT");
-    session_.Exec(AttachPartitionsSql(id_, kSecondLane));
+    AttachPartitions(replaced);
     CrashPoint("mid-publish");
     const TraceSummary& s = summary;
     auto updated = session_.Query(
@@ -161,6 +143,29 @@ class PgTraceLoad : public TraceLoad {
   }
 
  private:
+  // Attaches both lanes' partitions in this transaction, and drops the
+  // replaced trace. The second connection indexes its partitions while this
+  // one attaches (and indexes) the others.
+  void AttachPartitions(std::optional<int64_t> replaced) {
+    auto indexed = std::async(std::launch::async, [this] {
+      second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
+    });
+    session_.Exec(AttachPartitionsSql(id_, kFirstLane));
+    indexed.get();
+    // This transaction can attach the second's partitions (adopting their
+    // indexes) only once they are committed. From that commit to this
+    // one's, a REPEATABLE READ snapshot taken meanwhile would see their rows
+    // through the parent tables after this commit (not through the views:
+    // its trace row says "loading"), so nothing is left to wait for in
+    // between: the parents are locked as the attach will lock them, and a
+    // replaced trace dropped, first. A failure in between drops them (Fail);
+    // so does CleanInterrupted after a crash.
+    session_.Exec(LockParentsSql(kSecondLane));
+    if (replaced) session_.Exec(DropTraceSql(*replaced));
+    second_->Exec("COMMIT");
+    session_.Exec(AttachPartitionsSql(id_, kSecondLane));
+  }
+
   void CreatePartitions(PgSession& session, std::span<const char* const> tables) {
     for (const char* table : tables) {
       session.Exec(session.Query(PartitionDefinitionQuery(table, id_)).at(0));
