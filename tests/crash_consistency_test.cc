@@ -299,5 +299,54 @@ TEST_P(KilledLoad, AtArbitraryMomentsNeverShowsAPartialTrace) {
 INSTANTIATE_TEST_SUITE_P(Backends, KilledLoad,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
+// A load that fails at one of those points (TRACEDB_FAIL_AT) instead of
+// dying cleans up at once: its trace row stays, marked failed with the
+// error, and nothing else of it; the other trace is untouched. On
+// PostgreSQL, from mid-publish on, the second connection has committed its
+// partitions, which the failure must drop.
+class FailedLoad : public ::testing::TestWithParam<std::tuple<Backend, const char*>> {
+ protected:
+  void SetUp() override { TRACEDB_SKIP_WITHOUT_SERVER(std::get<0>(GetParam())); }
+};
+
+TEST_P(FailedLoad, LeavesItsFailedRowAndNothingElse) {
+  auto [backend, point] = GetParam();
+  TestDatabase database(backend, "failed");
+  Traces traces;
+  ASSERT_EQ(Ingest(database, traces.small).exit_code, 0);
+  Lines small_dump = StoredDump(database, "small.paje");
+
+  ChildRun failed = RunTracedbWith(
+      {std::string("TRACEDB_FAIL_AT=") + point},
+      {"ingest", "-q", "--batch-size", kBatchRows, "--db", database.url(), traces.big});
+  std::string name(point);
+  std::string problem = "injected failure at " + name.substr(0, name.find('@'));
+  EXPECT_EQ(failed.exit_code, 1);
+  EXPECT_EQ(failed.err, problem + "\n");
+  EXPECT_EQ(TraceStatuses(database), (Lines{"small.paje|complete", "big.paje|failed"}));
+  EXPECT_EQ(database.Rows("SELECT error FROM trace WHERE id = 2"), Lines{problem});
+  EXPECT_EQ(LoadLeftovers(database), Lines{});
+  EXPECT_EQ(ArchiveProblems(database), Lines{});
+  EXPECT_EQ(StoredDump(database, "small.paje"), small_dump);
+
+  ChildRun again = Ingest(database, traces.big);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(RowsOf(database, "big.paje"), traces.big_rows);
+}
+
+std::string FailedLoadName(const ::testing::TestParamInfo<FailedLoad::ParamType>& info) {
+  std::string backend = std::get<0>(info.param) == Backend::kSqlite ? "Sqlite" : "Postgres";
+  std::string point = std::get<1>(info.param);
+  for (char& c : point) {
+    if (c == '-' || c == '@') c = '_';
+  }
+  return backend + "_" + point;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, FailedLoad,
+                         ::testing::Combine(::testing::Values(Backend::kSqlite, Backend::kPostgres),
+                                            ::testing::Values("batch@2", "mid-publish", "commit")),
+                         FailedLoadName);
+
 }  // namespace
 }  // namespace tracedb::testing

@@ -36,9 +36,13 @@
 namespace tracedb {
 
 inline constexpr const char* kCrashAtVariable = "TRACEDB_CRASH_AT";
+// The same points, for a load that fails instead of dying: TRACEDB_FAIL_AT
+// makes CrashPoint throw "injected failure at NAME", which the load handles
+// as any other error (rolls back, marks the trace failed).
+inline constexpr const char* kFailAtVariable = "TRACEDB_FAIL_AT";
 
 // Kills this process with SIGKILL when TRACEDB_CRASH_AT is `name` and `pass`
-// is 1, or is "name@pass".
+// is 1, or is "name@pass"; throws std::runtime_error when TRACEDB_FAIL_AT is.
 void CrashPoint(const char* name, int64_t pass = 1);
 
 }  // namespace tracedb
