@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "backend_support.h"
+#include "background_child.h"
 #include "db/sqlite_connection.h"
 #include "input/file_digest.h"
 #include "sqlite_test_support.h"
@@ -298,10 +299,17 @@ TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
   std::string db = database.url();
   std::string first = WriteTempFile("first_pg.paje", Header() + kBody);
   ASSERT_EQ(Tracedb("ingest -q --db " + db + " " + first).exit_code, 0);
-  // Killed a second in, while rows flow (the 40 MB load takes several).
-  std::string script = std::string(TRACEDB_BINARY) + " ingest -q --db '" + db + "' " + big +
-                       " & pid=$!; sleep 1; kill -9 $pid; wait $pid; exit 0";
-  ASSERT_EQ(std::system(script.c_str()), 0);
+  // Killed while rows flow: once its trace row is there, plus 0.1 s (the
+  // 40 MB load takes about 0.7 s; a fixed delay from the start was too long
+  // once the loads got faster).
+  BackgroundChild load(TRACEDB_BINARY, {"ingest", "-q", "--batch-size", "5000", "--db", db, big});
+  while (load.Running() &&
+         database.Rows("SELECT count(*) FROM trace WHERE id = 2") != std::vector<std::string>{"1"}) {
+    usleep(2'000);
+  }
+  usleep(100'000);
+  load.Kill();
+  ASSERT_TRUE(load.Wait().signaled);
   EXPECT_EQ(database.Rows("SELECT id, status FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|complete", "2|loading"}));
   // The server ends the dead loader's session (and lock) as soon as it reads
