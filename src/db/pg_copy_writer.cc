@@ -120,7 +120,7 @@ void PgCopyWriter::CopyTable(Lane& lane, const RowBatch& batch, const char* tabl
   const std::vector<uint32_t>& order = lane.order;
   PgSession& session = *lane.session;
   session.BeginCopy("COPY " + PartitionName(table, trace_id_) + " (" + columns +
-                     ") FROM STDIN (FORMAT binary)");
+                    ") FROM STDIN (FORMAT binary)");
   Encoder encoder(&lane.buffer);
   encoder.Header();
   auto fields = static_cast<uint16_t>(CountColumns(columns));
@@ -157,8 +157,8 @@ void PgCopyWriter::Write(const RowBatch& batch) {
 
 void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
   Lane& lane = first_;
-  CopyTable(lane, batch, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id", batch.types,
-            [](Encoder& e, const TypeRecord& r) {
+  CopyTable(lane, batch, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id",
+            batch.types, [](Encoder& e, const TypeRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
               e.IdOrNull(r.start_type).IdOrNull(r.end_type);
             });

@@ -13,6 +13,9 @@
 namespace tracedb {
 namespace {
 
+static_assert(kFirstLane.size() + kSecondLane.size() == kEntityTables.size(),
+              "every partition is loaded by one lane");
+
 using Params = std::vector<std::optional<std::string>>;
 
 constexpr const char* kInsertTrace =

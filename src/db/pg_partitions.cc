@@ -1,6 +1,17 @@
 #include "db/pg_partitions.h"
 
 namespace tracedb {
+namespace {
+
+// "A, B, C": `name` of each table.
+template <typename Name>
+std::string CommaList(std::span<const char* const> tables, Name name) {
+  std::string list;
+  for (const char* table : tables) list += (list.empty() ? "" : ", ") + name(table);
+  return list;
+}
+
+}  // namespace
 
 std::string PartitionName(const char* table, int64_t trace_id) {
   return std::string("trace_part.") + table + "_" + std::to_string(trace_id);
@@ -33,9 +44,8 @@ std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> t
 }
 
 std::string LockParentsSql(std::span<const char* const> tables) {
-  std::string sql = "LOCK TABLE ";
-  for (size_t i = 0; i < tables.size(); ++i) sql += (i > 0 ? ", " : "") + std::string(tables[i]);
-  return sql + " IN SHARE UPDATE EXCLUSIVE MODE";
+  return "LOCK TABLE " + CommaList(tables, [](const char* table) { return std::string(table); }) +
+         " IN SHARE UPDATE EXCLUSIVE MODE";
 }
 
 std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const> tables) {
@@ -46,20 +56,18 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
     // "CREATE INDEX name ON ONLY public.link USING btree (...)" becomes
     // "CREATE INDEX ON trace_part.link_N USING btree (...)": an index
     // without a name is named as ATTACH names the ones it makes.
-    parts += "SELECT regexp_replace(pg_get_indexdef(i.indexrelid),"
-             " '^CREATE (UNIQUE )?INDEX \\S+ ON (ONLY )?\\S+', 'CREATE \\1INDEX ON " +
-             name + "') AS sql FROM pg_index i WHERE i.indrelid = to_regclass('public." + table +
-             "')";
+    parts +=
+        "SELECT regexp_replace(pg_get_indexdef(i.indexrelid),"
+        " '^CREATE (UNIQUE )?INDEX \\S+ ON (ONLY )?\\S+', 'CREATE \\1INDEX ON " +
+        name + "') AS sql FROM pg_index i WHERE i.indrelid = to_regclass('public." + table + "')";
   }
   return "SELECT coalesce(string_agg(sql, '; '), '') FROM (" + parts + ") AS each_index";
 }
 
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
-  std::string sql = "DROP TABLE IF EXISTS ";
-  for (size_t i = 0; i < tables.size(); ++i) {
-    sql += (i > 0 ? ", " : "") + PartitionName(tables[i], trace_id);
-  }
-  return sql;
+  return "DROP TABLE IF EXISTS " + CommaList(tables, [trace_id](const char* table) {
+           return PartitionName(table, trace_id);
+         });
 }
 
 std::string DropTraceSql(int64_t trace_id) {
