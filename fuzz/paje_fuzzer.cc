@@ -5,6 +5,7 @@
 // hang is a finding.
 #include <cstdio>
 
+#include "format/paje/paje_format.h"
 #include "fuzz_input.h"
 #include "model/input_error.h"
 #include "pipeline/dump_pipeline.h"
@@ -15,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tracedb::DumpPipelineOptions options{.user_fields = true};
   options.read.blocks = tracedb::fuzz::kSmallBlocks;
   try {
-    tracedb::DumpTrace(file, options, discard);
+    tracedb::DumpTrace(file, tracedb::paje::kPajeFormat, {}, options, discard);
   } catch (const tracedb::InputError&) {
   }
   return 0;

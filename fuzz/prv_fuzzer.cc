@@ -16,9 +16,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tracedb::Registry registry;
   tracedb::DumpWriter writer(registry, discard, {.user_fields = true});
   try {
-    tracedb::paraver::ReadParaverTrace(file, {.trace = file.path()},
-                                       {.blocks = tracedb::fuzz::kSmallBlocks, .keep_extras = true},
-                                       &registry, &writer);
+    tracedb::paraver::ReadParaverTrace(
+        file, {.trace = file.path()},
+        {.blocks = tracedb::fuzz::kSmallBlocks, .simulator = {.keep_extras = true}}, &registry,
+        &writer);
     writer.Flush();
   } catch (const tracedb::InputError&) {
   }

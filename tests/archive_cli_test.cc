@@ -10,9 +10,9 @@
 
 #include "backend_support.h"
 #include "db/loader_process.h"
-#include "db/pg_connection.h"
-#include "db/pg_load.h"
-#include "db/sqlite_connection.h"
+#include "db/postgres/pg_connection.h"
+#include "db/postgres/pg_load.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "input/file_digest.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"

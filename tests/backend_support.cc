@@ -5,10 +5,10 @@
 #include <atomic>
 #include <cstdlib>
 
-#include "db/pg_connection.h"
-#include "db/pg_cursor.h"
-#include "db/sqlite_connection.h"
-#include "db/sqlite_cursor.h"
+#include "db/postgres/pg_connection.h"
+#include "db/postgres/pg_cursor.h"
+#include "db/sqlite/sqlite_connection.h"
+#include "db/sqlite/sqlite_cursor.h"
 #include "sqlite_test_support.h"
 
 namespace tracedb::testing {

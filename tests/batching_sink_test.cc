@@ -1,6 +1,6 @@
-// BatchingSink (ingest/batching_sink.h): rows' user-defined fields as JSON
+// BatchingSink (output/batching_sink.h): rows' user-defined fields as JSON
 // spans of their batch's text, and when batches go.
-#include "ingest/batching_sink.h"
+#include "output/batching_sink.h"
 
 #include <gtest/gtest.h>
 

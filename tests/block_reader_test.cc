@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "format/paje/paje_format.h"
 #include "model/input_error.h"
 #include "test_support.h"
 
@@ -91,7 +92,7 @@ DumpOutcome DumpFromMemory(const std::string& name, const std::string& trace) {
   std::FILE* out = open_memstream(&buffer, &size);
   DumpOutcome outcome;
   try {
-    DumpTrace(file, {}, out);
+    DumpTrace(file, paje::kPajeFormat, {}, {}, out);
     outcome.ok = true;
   } catch (const InputError& e) {
     outcome.error = e.what();

@@ -15,7 +15,7 @@
 #include "backend_support.h"
 #include "background_child.h"
 #include "child_process.h"
-#include "db/pg_connection.h"
+#include "db/postgres/pg_connection.h"
 #include "test_support.h"
 
 namespace tracedb::testing {

@@ -1,5 +1,5 @@
 // ContainerOrder: grouped by container, ascending, arrival order kept.
-#include "ingest/container_order.h"
+#include "db/container_order.h"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
 

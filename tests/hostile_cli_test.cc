@@ -12,7 +12,7 @@
 #include <ostream>
 
 #include "child_process.h"
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
 

@@ -17,7 +17,7 @@
 #include <stdexcept>
 
 #include "child_process.h"
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "hostile_inputs.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"

@@ -10,7 +10,7 @@
 
 #include "backend_support.h"
 #include "background_child.h"
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "input/file_digest.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"

@@ -1,4 +1,4 @@
-#include "output/json_text.h"
+#include "model/json_text.h"
 
 #include <gtest/gtest.h>
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "format/paje/paje_format.h"
 #include "paraver_test_support.h"
 #include "test_support.h"
 
@@ -63,9 +64,9 @@ std::string Body(bool with_bad, std::vector<std::string>* errors = nullptr) {
 // Options that skip and keep what was said, in order.
 DumpPipelineOptions Skipping(std::vector<std::string>* said, uint64_t max = kNoSkipLimit) {
   DumpPipelineOptions options;
-  options.bad_lines = {.on_error = OnError::kSkip,
-                       .max_skipped = max,
-                       .on_skip = [said](const InputError& e) { said->push_back(e.what()); }};
+  options.read.bad_lines = {.on_error = OnError::kSkip,
+                            .max_skipped = max,
+                            .on_skip = [said](const InputError& e) { said->push_back(e.what()); }};
   return options;
 }
 
@@ -88,8 +89,8 @@ TEST(LenientPaje, TheDumpReportsTheCountAndTheFirstTen) {
   InputFile input(WriteTempFile("trace.paje", Header() + body));
   std::FILE* out = std::fopen("/dev/null", "w");
   DumpPipelineOptions options;
-  options.bad_lines.on_error = OnError::kSkip;
-  DumpStats stats = DumpTrace(input, options, out);
+  options.read.bad_lines.on_error = OnError::kSkip;
+  ReadResult stats = DumpTrace(input, paje::kPajeFormat, {}, options, out);
   std::fclose(out);
   EXPECT_EQ(stats.skipped.count, 12u);
   ASSERT_EQ(stats.skipped.first.size(), 10u);
@@ -134,7 +135,7 @@ TEST(LenientPaje, AnIncompleteLinkStillFailsUnlessDropped) {
   EXPECT_EQ(out.error.rfind(ErrorAt(BodyLine(1), "incomplete link of type 'Link'"), 0), 0u)
       << out.error;
   DumpPipelineOptions dropping = Skipping(&said);
-  dropping.ignore_incomplete_links = true;
+  dropping.read.simulator.ignore_incomplete_links = true;
   EXPECT_TRUE(Dump(body, dropping).ok);
   EXPECT_TRUE(said.empty());
 }
@@ -205,7 +206,7 @@ std::string PrvBody(bool with_bad, std::vector<std::string>* errors = nullptr) {
   return body;
 }
 
-paraver::ReadOptions PrvSkipping(std::vector<std::string>* said) {
+ReadOptions PrvSkipping(std::vector<std::string>* said) {
   return {.bad_lines = {.on_error = OnError::kSkip,
                         .on_skip = [said](const InputError& e) { said->push_back(e.what()); }}};
 }
@@ -239,7 +240,7 @@ TEST(LenientParaver, ATimeTooLargeForSecondsIsSkippedWithoutMovingTheEnd) {
   std::vector<std::string> said;
   std::string huge = "2:1:1:1:1:9007199254740993:7:2\n";
   std::string path = WriteParaverTrace("trace", kPrvHeader + PrvBody(false) + huge);
-  paraver::ReadOptions exact = PrvSkipping(&said);
+  ReadOptions exact = PrvSkipping(&said);
   exact.exact_seconds = true;
   DumpOutcome lenient = DumpParaverFile(path, exact);
   ASSERT_TRUE(lenient.ok) << lenient.error;
@@ -270,7 +271,7 @@ TEST(LenientParaver, BadLinesInParallelBlocksAreSaidOnceInOrder) {
   DumpOutcome serial = DumpParaver(good);
   ASSERT_TRUE(serial.ok) << serial.error;
   std::vector<std::string> said;
-  paraver::ReadOptions parallel = PrvSkipping(&said);
+  ReadOptions parallel = PrvSkipping(&said);
   parallel.blocks = {.block_size = 1024, .first_block_size = 256};
   parallel.parse_workers = 3;
   DumpOutcome lenient = DumpParaverFile(WriteParaverTrace("trace", bad), parallel);

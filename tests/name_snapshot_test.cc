@@ -21,10 +21,11 @@ DumpOutcome DumpFile(const std::string& path, bool pre_resolve, size_t block, in
     s << in.rdbuf();
     trace = s.str();
   }
-  return DumpRaw(trace, {.user_fields = true,
-                         .read = {.blocks = {.block_size = block, .first_block_size = block},
-                                  .parse_workers = workers},
-                         .pre_resolve = pre_resolve});
+  return DumpRaw(trace,
+                 {.user_fields = true,
+                  .read = {.blocks = {.block_size = block, .first_block_size = block},
+                           .parse_workers = workers}},
+                 pre_resolve ? Names::kResolvedAhead : Names::kResolvedInOrder);
 }
 
 TEST(NameResolver, ResolvedAheadEqualsResolvedInOrderOnAChurningTrace) {
@@ -52,9 +53,10 @@ TEST(NameResolver, ErrorsAreTheSameWhenNamesAreResolvedAhead) {
   body += "12 301 E t1 x\n";
   body += "8 302 E t2 A\n";        // E is an event type, not a state type
   for (bool pre : {false, true}) {
-    auto out = Dump(body, {.read = {.blocks = {.block_size = 256, .first_block_size = 256},
-                                    .parse_workers = 2},
-                           .pre_resolve = pre});
+    auto out = DumpRaw(Header() + body,
+                       {.read = {.blocks = {.block_size = 256, .first_block_size = 256},
+                                 .parse_workers = 2}},
+                       pre ? Names::kResolvedAhead : Names::kResolvedInOrder);
     EXPECT_EQ(out.error, ErrorAt(BodyLine(303), "type 'Ev' is an event type, not a state type"))
         << pre;
   }

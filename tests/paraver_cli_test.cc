@@ -6,7 +6,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "paraver_test_support.h"
 #include "sqlite_test_support.h"
 

@@ -87,7 +87,7 @@ TEST(ParaverDump, ATraceInMemoryReadsLikeItsFileAndNamesItselfInErrors) {
 
 TEST(ParaverDump, WithoutUserFieldsTheLinesEndAtTheValue) {
   std::string path = WriteParaverTrace("plain", kTrace, kPcf, kRow);
-  DumpOutcome out = DumpParaverFile(path, {.keep_extras = false});
+  DumpOutcome out = DumpParaverFile(path, {.simulator = {.keep_extras = false}});
   ASSERT_TRUE(out.ok) << out.error;
   EXPECT_TRUE(
       std::count(out.lines.begin(), out.lines.end(), "Event, Master, MPI P2P, 0.000300, MPI_Recv"));
@@ -135,8 +135,8 @@ TEST(ParaverDump, ParallelBlocksGiveTheSameRows) {
   }
   std::string path = WriteParaverTrace("many", trace);
   DumpOutcome serial = DumpParaverFile(path);
-  paraver::ReadOptions parallel{.blocks = {.block_size = 512, .first_block_size = 64},
-                                .parse_workers = 3};
+  ReadOptions parallel{.blocks = {.block_size = 512, .first_block_size = 64},
+                       .parse_workers = 3};
   DumpOutcome split = DumpParaverFile(path, parallel);
   ASSERT_TRUE(serial.ok) << serial.error;
   ASSERT_TRUE(split.ok) << split.error;
@@ -151,8 +151,8 @@ TEST(ParaverDump, ErrorsNameTheFileLineAcrossBlocks) {
   for (int i = 0; i < 500; ++i) trace += "2:1:1:1:1:" + std::to_string(i) + ":7:1\n";
   trace += "x\n";
   std::string path = WriteParaverTrace("trace", trace);
-  paraver::ReadOptions parallel{.blocks = {.block_size = 256, .first_block_size = 64},
-                                .parse_workers = 3};
+  ReadOptions parallel{.blocks = {.block_size = 256, .first_block_size = 64},
+                       .parse_workers = 3};
   EXPECT_EQ(DumpParaverFile(path, parallel).error,
             ParaverErrorAt(502, "thread 1.1.2 is not in the header"));
   EXPECT_EQ(DumpParaverFile(path).error, ParaverErrorAt(502, "thread 1.1.2 is not in the header"));
@@ -245,7 +245,7 @@ TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
   InputFile trace(path);
   Registry registry;
   EventValueIds sink;
-  paraver::ReadParaverTrace(trace, {.trace = path}, {.recent_values = 4}, &registry, &sink);
+  paraver::ReadParaverTrace(trace, {.trace = path}, {}, &registry, &sink, 4);
   ASSERT_EQ(sink.ids.size(), values.size());
   uint32_t hundred = sink.ids[0];
   uint32_t one = sink.ids[1];
@@ -255,9 +255,8 @@ TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
   EXPECT_EQ(sink.ids[24], 13u);            // 1 was forgotten among 2..12: a new id
   EXPECT_EQ(registry.value_count(), 14u);  // 100, 1..12, 1 again
 
-  paraver::ReadOptions remember_all{.recent_values = size_t{1} << 10};
-  DumpOutcome bounded = DumpParaverFile(path, {.recent_values = 4});
-  DumpOutcome unbounded = DumpParaverFile(path, remember_all);
+  DumpOutcome bounded = DumpParaverFile(path, {}, 4);
+  DumpOutcome unbounded = DumpParaverFile(path, {}, size_t{1} << 10);
   ASSERT_TRUE(bounded.ok) << bounded.error;
   EXPECT_EQ(bounded.lines, unbounded.lines);
   EXPECT_EQ(std::count(bounded.lines.begin(), bounded.lines.end(),

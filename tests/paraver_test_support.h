@@ -15,13 +15,14 @@ std::string WriteParaverTrace(const std::string& name, const std::string& prv,
                               const std::string& pcf = "", const std::string& row = "");
 
 // What `tracedb dump -u` prints for `prv_path` and the companions beside
-// it, through ReadParaverTrace with `options`.
-DumpOutcome DumpParaverFile(const std::string& prv_path, paraver::ReadOptions options = {});
+// it, through ReadParaverTrace with `options` (simulator.keep_extras: -u).
+DumpOutcome DumpParaverFile(const std::string& prv_path, ReadOptions options = {},
+                            size_t recent_values = paraver::kRecentValues);
 
 // The same for a .prv held in memory and read as the file `name`, without
 // companions (ReadParaverTrace of an InputFile, as the fuzzer reads it).
 DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv,
-                             paraver::ReadOptions options = {});
+                             ReadOptions options = {});
 
 // Writes "trace.prv" (and companions) and dumps it.
 DumpOutcome DumpParaver(const std::string& prv, const std::string& pcf = "",

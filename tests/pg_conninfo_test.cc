@@ -1,6 +1,6 @@
 // How --db text is told to be PostgreSQL, and how messages name the
 // database: never with its password, whatever form the text takes.
-#include "db/pg_conninfo.h"
+#include "db/postgres/pg_conninfo.h"
 
 #include <gtest/gtest.h>
 

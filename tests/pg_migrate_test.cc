@@ -1,12 +1,12 @@
 // MigratePostgres on an archive made by an older tracedb: its traces keep
 // their rows and get the new schema's indexes.
-#include "db/pg_migrate.h"
+#include "db/postgres/pg_migrate.h"
 
 #include <gtest/gtest.h>
 
 #include "backend_support.h"
 #include "db/migration_list.h"
-#include "db/pg_partitions.h"
+#include "db/postgres/pg_partitions.h"
 
 namespace tracedb::testing {
 namespace {

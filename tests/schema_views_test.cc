@@ -5,8 +5,8 @@
 #include <regex>
 
 #include "backend_support.h"
-#include "db/pg_partitions.h"
-#include "db/sqlite_migrate.h"
+#include "db/postgres/pg_partitions.h"
+#include "db/sqlite/sqlite_migrate.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
 

@@ -62,7 +62,7 @@ TEST(SimulatorLinks, IncompleteLinksAreAnErrorUnlessIgnored) {
             ErrorAt(BodyLine(1), "incomplete link of type 'Link' with key 'k1' in container '0': "
                                  "its end never came (use --ignore-incomplete-links to drop such "
                                  "links)"));
-  auto lenient = Dump(body, {.ignore_incomplete_links = true});
+  auto lenient = Dump(body, {.read = {.simulator = {.ignore_incomplete_links = true}}});
   ASSERT_TRUE(lenient.ok) << lenient.error;
   EXPECT_EQ(lenient.lines, Expect({WorldContainers("3"), {"Event, thread1, Ev, 3.000000, x"}}));
 }

@@ -1,5 +1,5 @@
 // Opening, pragmas, statements and their errors, transactions.
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "db/db_error.h"
-#include "db/sqlite_transaction.h"
+#include "db/sqlite/sqlite_transaction.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
 

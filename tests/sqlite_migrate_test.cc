@@ -1,5 +1,5 @@
 // Migrate: fresh databases, pending migrations, failures, newer databases.
-#include "db/sqlite_migrate.h"
+#include "db/sqlite/sqlite_migrate.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "db/db_error.h"
-#include "db/sqlite_connection.h"
+#include "db/sqlite/sqlite_connection.h"
 
 namespace tracedb::testing {
 

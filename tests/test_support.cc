@@ -11,8 +11,11 @@
 #include <functional>
 #include <sstream>
 
+#include "format/paje/paje_format.h"
+#include "format/paje/simulate_paje.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
+#include "output/dump_writer.h"
 
 namespace tracedb::testing {
 namespace {
@@ -110,7 +113,24 @@ std::string ErrorAt(uint64_t line, const std::string& problem) {
   return TempDir() + "/trace.paje:" + std::to_string(line) + ": " + problem;
 }
 
-DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options) {
+namespace {
+
+void DumpTo(InputFile& input, const DumpPipelineOptions& options, Names names, std::FILE* out) {
+  if (names == Names::kResolvedAhead) {
+    DumpTrace(input, paje::kPajeFormat, {}, options, out);
+    return;
+  }
+  Registry registry;
+  DumpWriter writer(registry, out, DumpOptions{.user_fields = options.user_fields});
+  paje::SimulateOptions simulate{.read = options.read, .pre_resolve = false};
+  simulate.read.simulator.keep_extras = options.user_fields;
+  paje::SimulatePajeTrace(input, simulate, &registry, &writer);
+  writer.Flush();
+}
+
+}  // namespace
+
+DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names names) {
   std::string path = WriteTempFile("trace.paje", trace);
   char* buffer = nullptr;
   size_t size = 0;
@@ -118,7 +138,7 @@ DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options) {
   DumpOutcome outcome;
   try {
     InputFile input(path);
-    DumpTrace(input, options, out);
+    DumpTo(input, options, names, out);
     outcome.ok = true;
   } catch (const InputError& e) {
     outcome.error = e.what();

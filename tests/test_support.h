@@ -30,9 +30,15 @@ struct DumpOutcome {
   std::string error;               // InputError text, "" when ok
 };
 
-// Dumps Header() + body (or, with raw, just body).
+// Whether the Pajé parser workers resolve names ahead (sim/name_snapshot.h),
+// as the pipelines do, or leave every lookup to the simulator.
+enum class Names { kResolvedAhead, kResolvedInOrder };
+
+// Dumps Header() + body (or, with raw, just body) as a Pajé trace, through
+// the dump pipeline (kResolvedAhead) or the simulator alone.
 DumpOutcome Dump(std::string_view body, DumpPipelineOptions options = {});
-DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options = {});
+DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options = {},
+                    Names names = Names::kResolvedAhead);
 
 // The error DumpRaw reports for `problem` at `line` of its trace file.
 std::string ErrorAt(uint64_t line, const std::string& problem);

@@ -1,5 +1,5 @@
 // The trace catalog: lifecycle, lookups, deletion and interrupted loads.
-#include "db/trace_catalog.h"
+#include "db/sqlite/trace_catalog.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -11,9 +11,9 @@
 
 #include "db/db_error.h"
 #include "db/loader_process.h"
-#include "db/sqlite_migrate.h"
-#include "db/sqlite_staged_load.h"
-#include "db/sqlite_transaction.h"
+#include "db/sqlite/sqlite_migrate.h"
+#include "db/sqlite/sqlite_staged_load.h"
+#include "db/sqlite/sqlite_transaction.h"
 #include "sqlite_test_support.h"
 
 namespace tracedb::testing {

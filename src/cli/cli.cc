@@ -18,8 +18,10 @@
 
 #include "cli/command_help.h"
 #include "cli/commands.h"
+#include "cli/parse_workers.h"
 #include "db/db_error.h"
 #include "model/input_error.h"
+#include "pipeline/formats.h"
 
 #ifndef TRACEDB_VERSION
 #define TRACEDB_VERSION "unknown"
@@ -104,14 +106,15 @@ void AddFormatOptions(cxxopts::Options& options) {
 }
 
 FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* command) {
-  std::string name = result["format"].as<std::string>();
-  std::optional<TraceFormat> format = ParseTraceFormat(name);
-  if (!format) {
-    throw UsageError(std::string(command) + ": --format must be auto, paje or paraver, not '" +
-                     name + "'");
+  FormatArgs args{.format = result["format"].as<std::string>()};
+  if (args.format != "auto" && FindFormat(args.format) == nullptr) {
+    throw UsageError(std::string(command) + ": --format must be " + FormatChoices() + ", not '" +
+                     args.format + "'");
   }
-  return {*format, result.count("pcf") ? result["pcf"].as<std::string>() : "",
-          result.count("row") ? result["row"].as<std::string>() : ""};
+  for (const char* role : {"pcf", "row"}) {
+    if (result.count(role)) args.companions.push_back({role, result[role].as<std::string>()});
+  }
+  return args;
 }
 
 // More parser threads only add blocks in flight (two each, 1 MB apiece):
@@ -119,10 +122,6 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* comma
 constexpr int64_t kMaxThreads = 64;
 // Rows wait in memory until their batch is full.
 constexpr int64_t kMaxBatchRows = 10'000'000;
-// Rows per batch unless told: PostgreSQL spends ~2 ms on each COPY beyond its
-// rows (one per table per batch), and 250,000 rather than 100,000 made the
-// 1 GB ingest 4% faster, for ~60 MB more memory (batches in flight).
-constexpr const char* kDefaultBatchRows = "250000";
 
 // A whole number option within [min, max]. Parsed here, not by cxxopts,
 // whose message for a bad number does not say which option it was.
@@ -164,6 +163,25 @@ BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result, const char* 
   return options;
 }
 
+// --threads, -z, --on-error and --max-errors: how dump, ingest and watch read.
+ReadOptions ReadArguments(const cxxopts::ParseResult& result, const char* command) {
+  ReadOptions read;
+  read.parse_workers =
+      ParseWorkers(static_cast<int>(NumberOption(result, "threads", command, 0, kMaxThreads)));
+  read.simulator.ignore_incomplete_links = result["ignore-incomplete-links"].as<bool>();
+  read.bad_lines = OnErrorArguments(result, command);
+  return read;
+}
+
+// The read options and --batch-size, as ingest and watch load each file.
+IngestFileOptions IngestArguments(const cxxopts::ParseResult& result, const char* command) {
+  IngestFileOptions options;
+  options.pipeline.read = ReadArguments(result, command);
+  options.pipeline.batch_rows =
+      static_cast<size_t>(NumberOption(result, "batch-size", command, 1, kMaxBatchRows));
+  return options;
+}
+
 int Dump(int argc, char** argv) {
   cxxopts::Options options = NewOptions("dump");
   options.add_options()("db", "print trace TRACE (an id or name) stored in database DB instead",
@@ -181,12 +199,10 @@ int Dump(int argc, char** argv) {
   if (!result->count("file")) throw UsageError("tracedb dump: missing FILE");
   if (!result->unmatched().empty()) throw UsageError("tracedb dump: one FILE only");
   DumpArgs args{.file = (*result)["file"].as<std::string>(),
-                .user_fields = (*result)["user-fields"].as<bool>(),
-                .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>()};
-  args.threads = static_cast<int>(NumberOption(*result, "threads", "tracedb dump", 0, kMaxThreads));
+                .input = FormatArguments(*result, "tracedb dump"),
+                .dump = {.user_fields = (*result)["user-fields"].as<bool>(),
+                         .read = ReadArguments(*result, "tracedb dump")}};
   if (result->count("db")) args.db = DatabaseArgument(*result);
-  args.input = FormatArguments(*result, "tracedb dump");
-  args.bad_lines = OnErrorArguments(*result, "tracedb dump");
   return RunDump(args);
 }
 
@@ -197,7 +213,7 @@ int Ingest(int argc, char** argv) {
                         "TEXT")("force", "re-ingest files already in the database, replacing them")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "batch-size", "rows per insert transaction, 1 to 10000000",
-      cxxopts::value<std::string>()->default_value(kDefaultBatchRows),
+      cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("threads", "parser threads, 0 to 64 (0: one per core beyond the first)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("q,quiet", "no progress and no summary on stderr")(
@@ -211,15 +227,10 @@ int Ingest(int argc, char** argv) {
   IngestArgs args{.files = (*result)["files"].as<std::vector<std::string>>(),
                   .db = DatabaseArgument(*result),
                   .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
-                  .batch_rows = static_cast<size_t>(
-                      NumberOption(*result, "batch-size", "tracedb ingest", 1, kMaxBatchRows)),
-                  .threads = static_cast<int>(
-                      NumberOption(*result, "threads", "tracedb ingest", 0, kMaxThreads)),
-                  .force = (*result)["force"].as<bool>(),
-                  .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
-                  .quiet = (*result)["quiet"].as<bool>()};
-  args.input = FormatArguments(*result, "tracedb ingest");
-  args.bad_lines = OnErrorArguments(*result, "tracedb ingest");
+                  .quiet = (*result)["quiet"].as<bool>(),
+                  .input = FormatArguments(*result, "tracedb ingest"),
+                  .ingest = IngestArguments(*result, "tracedb ingest")};
+  args.ingest.force = (*result)["force"].as<bool>();
   return RunIngest(args);
 }
 
@@ -235,7 +246,7 @@ int Watch(int argc, char** argv) {
       "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
       "batch-size", "rows per insert transaction, 1 to 10000000",
-      cxxopts::value<std::string>()->default_value(kDefaultBatchRows),
+      cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("threads", "parser threads per load, 0 to 64 (0: one per core beyond the first)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
@@ -245,19 +256,15 @@ int Watch(int argc, char** argv) {
   if (!result) return 0;
   if (!result->count("dir")) throw UsageError("tracedb watch: missing DIR");
   if (!result->unmatched().empty()) throw UsageError("tracedb watch: one DIR only");
-  WatchArgs args{.dir = (*result)["dir"].as<std::string>(),
-                 .db = DatabaseArgument(*result),
-                 .jobs = (*result)["jobs"].as<int>(),
-                 .stable_seconds = (*result)["stable-seconds"].as<double>(),
-                 .grace_seconds = (*result)["grace-seconds"].as<double>(),
-                 .once = (*result)["once"].as<bool>(),
-                 .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
-                 .batch_rows = static_cast<size_t>(
-                     NumberOption(*result, "batch-size", "tracedb watch", 1, kMaxBatchRows)),
-                 .threads = static_cast<int>(
-                     NumberOption(*result, "threads", "tracedb watch", 0, kMaxThreads)),
-                 .ignore_incomplete_links = (*result)["ignore-incomplete-links"].as<bool>(),
-                 .bad_lines = OnErrorArguments(*result, "tracedb watch")};
+  watch::WatchOptions args{
+      .dir = (*result)["dir"].as<std::string>(),
+      .db = DatabaseArgument(*result),
+      .jobs = (*result)["jobs"].as<int>(),
+      .stable_seconds = (*result)["stable-seconds"].as<double>(),
+      .grace_seconds = (*result)["grace-seconds"].as<double>(),
+      .once = (*result)["once"].as<bool>(),
+      .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+      .ingest = IngestArguments(*result, "tracedb watch")};
   if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
   if (!(args.stable_seconds >= 0))
     throw UsageError("tracedb watch: --stable-seconds must be 0 or more");

@@ -4,7 +4,7 @@
 
 #include "cli/commands.h"
 #include "db/db_error.h"
-#include "db/open_archive.h"
+#include "pipeline/open_archive.h"
 
 namespace tracedb {
 namespace {

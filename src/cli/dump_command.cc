@@ -1,19 +1,15 @@
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <thread>
 
 #include "cli/commands.h"
-#include "cli/parse_workers.h"
 #include "cli/skip_log.h"
 #include "db/db_error.h"
-#include "db/open_archive.h"
-#include "format/paraver/paraver_reader.h"
-#include "format/trace_format.h"
 #include "input/input_file.h"
 #include "output/dump_writer.h"
 #include "pipeline/dump_pipeline.h"
+#include "pipeline/formats.h"
+#include "pipeline/open_archive.h"
 
 namespace tracedb {
 
@@ -28,34 +24,28 @@ int DumpStored(const DumpArgs& args) {
                                        std::string(StatusName(trace->status)) + ", not complete");
   }
   Registry registry;
-  DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
+  DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.dump.user_fields});
   archive->ReadTrace(trace->id, &registry, &writer);
   writer.Flush();
   return 0;
 }
 
-// The last line on stderr when lines were skipped: the output is complete
-// for what was read, but not the whole file.
-void ReportSkipped(const DumpArgs& args, const SkippedLines& skipped) {
-  if (skipped.count == 0) return;
-  spdlog::warn("{}: {} bad line(s) skipped; the output leaves them out", args.file,
-               skipped.count);
-}
-
-int DumpParaver(const DumpArgs& args, InputFile& input) {
-  Registry registry;
-  DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.user_fields});
-  paraver::ReadOptions options{.parse_workers = ParseWorkers(args.threads),
-                               .keep_extras = args.user_fields,
-                               .bad_lines = WithSkipLog(args.bad_lines)};
-  auto read = paraver::ReadParaverTrace(
-      input, paraver::FindCompanions(args.file, args.input.pcf, args.input.row), options,
-      &registry, &writer);
-  writer.Flush();
-  spdlog::info("{}: {} bytes, {} lines, {} records", args.file, read.bytes, read.lines,
-               read.records);
-  ReportSkipped(args, read.skipped);
-  return 0;
+// What the read left out or changed, on stderr after the output.
+void ReportRead(const std::string& file, const TraceFormat& format, const ReadResult& read) {
+  const SimulatorStats& s = read.simulator;
+  if (s.ignored_events > 0) {
+    spdlog::warn("{}: {} event(s) aimed at destroyed containers were ignored", file,
+                 s.ignored_events);
+  }
+  if (s.dropped_links > 0) spdlog::info("{}: {} incomplete link(s) dropped", file, s.dropped_links);
+  spdlog::info("{}: {} bytes, {} lines, {} {}", file, read.bytes, read.lines, read.records,
+               format.records);
+  // The last line when lines were skipped: the output is complete for what
+  // was read, but not the whole file.
+  if (read.skipped.count > 0) {
+    spdlog::warn("{}: {} bad line(s) skipped; the output leaves them out", file,
+                 read.skipped.count);
+  }
 }
 
 }  // namespace
@@ -65,24 +55,12 @@ int RunDump(const DumpArgs& args) {
   // One InputFile for the look at the content and the reading: stdin has
   // no second chance.
   InputFile input(args.file);
-  if (DetectTraceFormat(input, args.input.format) == TraceFormat::kParaver) {
-    return DumpParaver(args, input);
-  }
-  DumpPipelineOptions options{.user_fields = args.user_fields,
-                              .ignore_incomplete_links = args.ignore_incomplete_links,
-                              .bad_lines = WithSkipLog(args.bad_lines)};
-  options.read.parse_workers = ParseWorkers(args.threads);
-  DumpStats stats = DumpTrace(input, options, stdout);
-  const SimulatorStats& s = stats.simulator;
-  if (s.ignored_events > 0) {
-    spdlog::warn("{}: {} event(s) aimed at destroyed containers were ignored", args.file,
-                 s.ignored_events);
-  }
-  if (s.dropped_links > 0) {
-    spdlog::info("{}: {} incomplete link(s) dropped", args.file, s.dropped_links);
-  }
-  spdlog::info("{}: {} bytes, {} lines, {} events", args.file, stats.bytes, stats.lines, s.events);
-  ReportSkipped(args, stats.skipped);
+  const TraceFormat& format = DetectFormat(input, args.input.format);
+  DumpPipelineOptions options = args.dump;
+  options.read.bad_lines = WithSkipLog(options.read.bad_lines);
+  ReadResult read = DumpTrace(input, format, format.companions(args.file, args.input.companions),
+                              options, stdout);
+  ReportRead(args.file, format, read);
   return 0;
 }
 

@@ -13,7 +13,7 @@
 
 #include "cli/commands.h"
 #include "db/db_error.h"
-#include "db/open_archive.h"
+#include "pipeline/open_archive.h"
 #include "db/trace_tables.h"
 #include "output/csv_text.h"
 #include "output/file_set.h"

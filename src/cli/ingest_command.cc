@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/ingest_file.h"
 #include "cli/progress_line.h"
 #include "cli/skip_log.h"
-#include "db/open_archive.h"
+#include "pipeline/ingest_file.h"
+#include "pipeline/open_archive.h"
 #include "model/input_error.h"
 
 namespace tracedb {
@@ -78,13 +78,10 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
   PreparedFile file =
       PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.comment);
   ProgressLine progress(given, args.quiet);
-  IngestFileOptions options{.batch_rows = args.batch_rows,
-                            .threads = args.threads,
-                            .force = args.force,
-                            .ignore_incomplete_links = args.ignore_incomplete_links,
-                            .bad_lines = WithSkipLog(args.bad_lines)};
-  options.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
-  options.bad_lines.on_skip = [&, log = options.bad_lines.on_skip](const InputError& e) {
+  IngestFileOptions options = args.ingest;
+  options.pipeline.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
+  BadLineOptions& bad_lines = options.pipeline.read.bad_lines;
+  bad_lines.on_skip = [&, log = WithSkipLog(bad_lines).on_skip](const InputError& e) {
     progress.Clear();  // the warning gets a line of its own
     log(e);
   };

@@ -10,7 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
-#include "db/open_archive.h"
+#include "pipeline/open_archive.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
 

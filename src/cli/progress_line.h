@@ -1,6 +1,10 @@
 // ProgressLine: one self-rewriting line on stderr while a trace loads
-// ("ring.paje: 512.0 MB read, 12.3 M rows, 85.1 MB/s"), only when stderr is
+// ("ring.paje: 512.0 MB read, 12.34 M rows, 85.1 MB/s"), only when stderr is
 // a terminal and not silenced; redrawn at most 10 times a second.
+//
+// Not thread-safe: Update and Clear run on the thread that called
+// IngestTraceFile, where the ingest's progress and skip callbacks come from
+// (its in-order stage).
 #pragma once
 
 #include <chrono>

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "db/open_archive.h"
+#include "pipeline/open_archive.h"
 #include "output/csv_text.h"
 #include "output/json_table.h"
 #include "output/table_text.h"

@@ -1,6 +1,7 @@
 // Archive: a tracedb database, whichever kind holds it (a SQLite file or a
 // PostgreSQL database), as the commands use it. Each backend implements it
-// with the same meaning; db/open_database.h picks one from the --db text.
+// with the same meaning; OpenArchive (pipeline/open_archive.h) picks one
+// from the --db text.
 //
 // Traces go through loading -> complete | failed (trace_record.h). A load
 // is a TraceLoad: rows go to its writer() and become visible only when
@@ -24,7 +25,7 @@
 #include "db/row_cursor.h"
 #include "db/stored_trace_reader.h"
 #include "db/trace_record.h"
-#include "ingest/row_writer.h"
+#include "model/row_writer.h"
 #include "model/entity.h"
 #include "output/result_table.h"
 #include "sim/registry.h"

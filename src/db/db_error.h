@@ -1,8 +1,12 @@
 // DbError: the one exception for database failures, whatever the database.
-// Its text is "DATABASE: problem" (the file or connection name the user gave,
-// then the server's or library's own words) so main() can print it as is.
+// Its text is "DATABASE: problem" (the file, or the connection without its
+// password, as Archive::name() gives it; then the problem, often in the
+// server's or library's own words) so main() can print it as is.
 // statement() keeps the SQL that failed, for a debug log; it is not in the
 // text because a whole migration would drown the message.
+//
+// An immutable value: safe to copy, and to rethrow on another thread (a
+// writer thread's error reaches the ingest's thread so).
 #pragma once
 
 #include <stdexcept>

@@ -5,7 +5,8 @@
 //
 // The spans are ordered by version, start at 1 and have no gaps; both
 // dialects have the same versions and names (the build checks this). The
-// strings live for the whole program.
+// strings live for the whole program and never change: any thread may read
+// them.
 #pragma once
 
 #include <cstdio>

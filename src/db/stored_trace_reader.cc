@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "db/db_error.h"
-#include "output/json_text.h"
+#include "model/json_text.h"
 
 namespace tracedb {
 namespace {

@@ -7,6 +7,9 @@
 //   anything else: a name.
 // Nothing found is nullopt; a name shared by several traces throws DbError,
 // listing their ids.
+//
+// No state of its own: the look-ups run on the caller's thread, within the
+// call.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,8 @@
 // The trace table's row, in three parts by when the loader knows them:
 // TraceInfo before reading the file, TraceSummary once it was read, and
 // TraceRecord, the whole row as stored (schema/schema.sql, table trace).
+//
+// Plain data; no threading concerns.
 #pragma once
 
 #include <cstdint>

@@ -9,6 +9,8 @@
 // for the entity tables, whose indexes (trace_id, container_id, time) give
 // that order without a sort of the whole table. Links' missing ends sort
 // last, as PostgreSQL's index has them (SQLite would put them first).
+//
+// Constants; no threading concerns.
 #pragma once
 
 #include <array>

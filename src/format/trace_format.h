@@ -1,33 +1,89 @@
-// Which reader a trace file needs. `auto` looks at the content (through
-// gzip): a Paraver trace starts with "#Paraver (", anything else is Pajé,
-// except that a NAME.prv or NAME.prv.gz goes to the Paraver reader anyway,
-// whose error then says what is wrong with its header.
+// TraceFormat: what every trace format provides, so that the pipelines of
+// dump, ingest and watch read any trace the same way (pipeline/formats.h
+// lists the formats and picks one). A format is a folder under format/ that
+// defines one TraceFormat: how it recognises its traces, which files beside
+// a trace it also reads, and how it reads a trace into a Registry and an
+// EntitySink (the simulator's output, model/entity.h).
+//
+// Threading: a TraceFormat is an immutable value of plain function pointers;
+// any thread may call them. One `read` call runs on the calling thread and
+// starts its own parser threads (ReadOptions::parse_workers), joined before
+// it returns; `on_block` and the sink are called on the calling thread.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "input/block_reader.h"
+#include "input/input_file.h"
+#include "model/bad_lines.h"
+#include "model/entity.h"
+#include "sim/registry.h"
+#include "sim/simulator.h"
 
 namespace tracedb {
 
-class InputFile;
+// How a trace is read, whichever its format.
+struct ReadOptions {
+  BlockReaderOptions blocks;   // block sizes (tests use small ones)
+  int parse_workers = 0;       // threads parsing blocks; 0: all on the calling thread
+  SimulatorOptions simulator;  // -z and user fields; formats without a simulator honour
+                               // keep_extras too
+  bool exact_seconds = false;  // refuse times that seconds in a double cannot store exactly
+                               // (ingest: what is stored must read back the same)
+  BadLineOptions bad_lines;    // default: the first bad line fails the read
+  // Called on the reading thread after each block, with the (uncompressed)
+  // bytes whose entities were all emitted.
+  std::function<void(uint64_t bytes_done)> on_block;
+};
 
-enum class TraceFormat { kAuto, kPaje, kParaver };
+struct ReadResult {
+  uint64_t bytes = 0;    // uncompressed
+  uint64_t lines = 0;
+  uint64_t records = 0;  // events applied or records mapped
+  double start_time = 0;
+  double end_time = 0;
+  SimulatorStats simulator;             // formats without a simulator leave it zero
+  std::optional<std::string> metadata;  // a JSON object of the header's facts, if any
+  SkippedLines skipped;                 // with OnError::kSkip
+};
 
-// "auto", "paje", "paraver"; nullopt for anything else.
-std::optional<TraceFormat> ParseTraceFormat(std::string_view name);
-const char* TraceFormatName(TraceFormat format);  // "paje", "paraver" (or "auto")
+// A file read together with a trace: `role` names what it is for, as the
+// command line's option does (Paraver's "pcf" labels, "row" names).
+struct Companion {
+  std::string role;
+  std::string path;
+};
 
-// Resolves kAuto by peeking at the first bytes of `input` (InputFile::Peek),
-// so that the reader chosen then reads `input` from its first byte: this is
-// how stdin ("-") and pipes are detected. Throws InputError when it cannot
-// be read.
-TraceFormat DetectTraceFormat(InputFile& input, TraceFormat requested);
+// How sure a format is that a file is one of its traces.
+enum class Likeness {
+  kNo,         // not this format
+  kFallback,   // any text may be; the reader's errors will say what is wrong
+  kByName,     // the file name says so (NAME.prv)
+  kByContent,  // the first bytes say so
+};
 
-// The same for a file by its path, which is opened for the look and closed.
-// stdin and other inputs that cannot be read twice (a pipe, a device) are
-// taken as Pajé here, unless named NAME.prv[.gz]: open them and use the
-// overload above instead. Throws InputError when the file cannot be opened.
-TraceFormat DetectTraceFormat(const std::string& path, TraceFormat requested);
+struct TraceFormat {
+  const char* name;     // --format NAME, and the trace row's `format`
+  const char* records;  // what its reader counts: "events", "records"
+  // From the first bytes (a UTF-8 byte order mark removed, through gzip)
+  // and the path ("-" for stdin).
+  Likeness (*detect)(std::string_view head, std::string_view path);
+  // The files beside `trace` that its reader reads too; `given` (from the
+  // command line) wins over what is found. Missing ones are no error.
+  std::vector<Companion> (*companions)(const std::string& trace,
+                                       const std::vector<Companion>& given);
+  // Whether a file of that name is a companion of some trace of this
+  // format, which moves with that trace rather than loading on its own.
+  bool (*is_companion)(std::string_view name);
+  // Reads `input` and the `companions` into `registry` and `sink`, and ends
+  // the trace (every entity emitted). Throws InputError (FILE:LINE).
+  ReadResult (*read)(InputFile& input, const std::vector<Companion>& companions,
+                     const ReadOptions& options, Registry* registry, EntitySink* sink);
+};
 
 }  // namespace tracedb

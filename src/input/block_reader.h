@@ -3,6 +3,10 @@
 // be parsed on its own. Memory: one block plus the partial line carried over.
 // A UTF-8 byte order mark at the start of the input is dropped; a line
 // longer than max_line is an InputError.
+//
+// Not thread-safe: one thread reads (ParseInParallel's reader thread), and
+// bytes_read() is for after it is done; the InputFile must outlive it. A
+// block, once returned, is immutable and may be shared with any thread.
 #pragma once
 
 #include <cstdint>

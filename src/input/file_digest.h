@@ -1,6 +1,10 @@
 // Sha256OfFile: the SHA-256 of a file's bytes as stored (a .gz file's
 // compressed bytes), lowercase hex. The archive uses it to recognise a file
 // it already holds. Reads in 1 MiB chunks; throws InputError naming the file.
+//
+// Sha256OfFile keeps no state: any thread. A BackgroundDigest owns its
+// thread; one thread calls Get(), at most once (a std::future underneath),
+// and destroys it.
 #pragma once
 
 #include <atomic>

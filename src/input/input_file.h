@@ -1,5 +1,4 @@
 // InputFile: the bytes of a trace, from a plain file, a gzip file (detected
-// InputFile: the bytes of a trace, from a plain file, a gzip file (detected
 // by its magic bytes, not its name), stdin ("-"), or memory (the fuzzers,
 // fuzz/). Errors are InputErrors naming the file. Not thread-safe; one
 // reader thread owns it.

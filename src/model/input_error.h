@@ -3,6 +3,9 @@
 // travel up unchanged and main() prints it as "FILE:LINE: problem". The
 // text is Printable (model/printable.h): the problem often quotes the input,
 // and a NUL byte in it must not cut the message short.
+//
+// These exceptions are immutable values: safe to copy, and to rethrow on
+// another thread (a parser worker's error reaches the in-order stage so).
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,10 @@
 // The contract between the parser (which fills it) and the simulator (which
 // replays it). Events are plain data; their string_views point into the
 // text of the block they were parsed from, which the EventBatch owns.
+//
+// An EventBatch is filled on one thread (a parser worker), then moved whole
+// to the simulator's; the FieldLayouts it points to are the definitions',
+// immutable and shared by every thread.
 #pragma once
 
 #include <array>

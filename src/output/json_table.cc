@@ -1,6 +1,6 @@
 #include "output/json_table.h"
 
-#include "output/json_text.h"
+#include "model/json_text.h"
 
 namespace tracedb {
 namespace {

@@ -1,34 +1,28 @@
-// DumpTrace: Pajé trace -> reader -> simulator -> pj_dump lines on `out`.
-// Parsing runs on worker threads; simulation and output on the calling
-// thread. Streaming: memory holds the blocks in flight and open entities.
-// Throws InputError (FILE:LINE) on bad input, unless bad lines are skipped
-// (model/bad_lines.h).
+// DumpTrace: a trace file -> its format's reader -> pj_dump lines on `out`
+// (output/dump_writer.h), whichever the format. Parsing runs on worker
+// threads; simulation and output on the calling thread. Streaming: memory
+// holds the blocks in flight and open entities. Throws InputError
+// (FILE:LINE) on bad input, unless bad lines are skipped (model/bad_lines.h).
+//
+// Threading: one call per thread; it starts and joins its own workers.
 #pragma once
 
 #include <cstdio>
-#include <string>
+#include <vector>
 
-#include "format/paje/paje_reader.h"
+#include "format/trace_format.h"
 #include "input/input_file.h"
-#include "sim/simulator.h"
 
 namespace tracedb {
 
 struct DumpPipelineOptions {
-  bool user_fields = false;              // append user-defined fields (pj_dump -u)
-  bool ignore_incomplete_links = false;  // drop incomplete links (pj_dump -z)
-  paje::ReadOptions read;
-  bool pre_resolve = true;  // parser workers resolve names ahead (sim/name_snapshot.h)
-  BadLineOptions bad_lines;  // default: the first bad line fails the dump
+  bool user_fields = false;  // append user-defined fields (pj_dump -u); sets
+                             // read.simulator.keep_extras
+  ReadOptions read;          // workers, -z, bad lines
 };
 
-struct DumpStats {
-  uint64_t bytes = 0;
-  uint64_t lines = 0;
-  SimulatorStats simulator;
-  SkippedLines skipped;
-};
-
-DumpStats DumpTrace(InputFile& input, const DumpPipelineOptions& options, std::FILE* out);
+ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
+                     const std::vector<Companion>& companions, const DumpPipelineOptions& options,
+                     std::FILE* out);
 
 }  // namespace tracedb

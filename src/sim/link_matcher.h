@@ -7,6 +7,9 @@
 // Two steps, so that a half can be refused before anything changes:
 // PreviewLinkHalf finds what the half would do (one lookup of the key), and
 // ApplyLinkHalf does it with what the preview found.
+//
+// The simulator's thread only. LinkHalf and LinkPreview are plain data for
+// one event: `key` views the event's text, `pending` points into the track.
 #pragma once
 
 #include <optional>

@@ -2,6 +2,10 @@
 // It sits on the simulator's per-event path (several lookups an event), so
 // it is an open-addressing table whose slots hold the hash and, for names up
 // to 16 bytes, the name itself: a hit usually touches one cache line.
+//
+// Not thread-safe: Insert needs the index to itself. Const lookups may run
+// on many threads at once while nobody inserts, as the parser workers read
+// a NameSnapshot's frozen copies (sim/name_snapshot.h).
 #pragma once
 
 #include <cstdint>

@@ -7,7 +7,7 @@
 // 2 bytes a number, and far less when they are dense: a key counter shared
 // by a few link tracks costs each track a bit per number of the range.
 //
-// Not thread-safe.
+// Not thread-safe, not even Contains (it remembers the chunk it found last).
 #pragma once
 
 #include <cstddef>

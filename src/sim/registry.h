@@ -14,7 +14,11 @@
 // bytes stop growing: only named values, the newest `window` value ids and
 // the pinned numbered values stay readable, so their maker pins those it
 // may reuse and sinks read a value soon after it is made
-// (ingest/batching_sink.h).
+// (output/batching_sink.h).
+//
+// Not thread-safe: the thread that replays the trace grows it, and its sinks
+// read it there. Other threads see only Names()'s copies
+// (sim/name_snapshot.h); rows reach the writer thread with names copied.
 #pragma once
 
 #include <array>

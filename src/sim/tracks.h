@@ -2,6 +2,8 @@
 // remember until an entity is complete. Everything finished has already
 // left through the sink, so memory holds only open states, the current
 // variable interval and pending link halves.
+//
+// Plain data of the simulator, used on its thread only.
 #pragma once
 
 #include <cstdint>

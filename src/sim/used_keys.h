@@ -4,6 +4,9 @@
 // counter ("42", "mpi_1234"), so such keys are kept as numbers per prefix in
 // a NumberSet (at most about 2 bytes a key, a bit when they are dense). Any
 // other key is kept whole. Exact: no hashing shortcuts.
+//
+// Not thread-safe, not even Contains (it remembers the last prefix); it
+// lives in a LinkTrack, on the simulator's thread.
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "pipeline/formats.h"
+
 namespace tracedb::watch {
 namespace {
 
@@ -32,10 +34,10 @@ std::vector<FileSighting> ScanFolder(const std::string& dir) {
 
 bool IsTraceName(std::string_view name) {
   if (name.empty() || name.front() == '.') return false;
-  for (std::string_view skipped : {".part", ".tmp", ".pcf", ".row"}) {
+  for (std::string_view skipped : {".part", ".tmp"}) {
     if (EndsWith(name, skipped)) return false;
   }
-  return true;
+  return !IsCompanionName(name);
 }
 
 }  // namespace tracedb::watch

@@ -26,7 +26,8 @@ std::vector<FileSighting> ScanFolder(const std::string& dir);
 // Whether a file of that name is taken as a trace: not hidden (".x", how
 // rsync and editors name files in progress), not "x.part" or "x.tmp"
 // (downloads and copies in progress, renamed when complete), and not a
-// Paraver companion (x.pcf, x.row), which moves with its x.prv.
+// companion of a trace (Paraver's x.pcf, x.row), which moves with it
+// (pipeline/formats.h).
 bool IsTraceName(std::string_view name);
 
 }  // namespace tracedb::watch

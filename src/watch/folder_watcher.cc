@@ -12,9 +12,9 @@
 #include <set>
 #include <vector>
 
-#include "db/open_archive.h"
-#include "format/paraver/companion_files.h"
+#include "pipeline/open_archive.h"
 #include "model/input_error.h"
+#include "pipeline/formats.h"
 #include "watch/content_claims.h"
 #include "watch/file_moves.h"
 #include "watch/folder_scan.h"
@@ -101,12 +101,14 @@ std::deque<std::string> Watcher::ReadyFiles(Clock::time_point now) {
   return ready;
 }
 
-// A NAME.pcf or NAME.row still being written holds back its NAME.prv.
+// A companion still being written (a NAME.pcf beside NAME.prv) holds back
+// its trace. The format is told by the name alone: the content may not all
+// be there yet.
 bool Watcher::CompanionsStable(const std::string& name, Clock::time_point now) const {
-  paraver::ParaverFiles companions = paraver::FindCompanions((dir_ / name).string(), "", "");
-  for (const std::string& companion : {companions.pcf, companions.row}) {
-    if (!companion.empty() && !tracker_.IsStable(fs::path(companion).filename().string(), now)) {
-      return false;
+  std::string path = (dir_ / name).string();
+  for (const TraceFormat* format : AllFormats()) {
+    for (const Companion& companion : format->companions(path, {})) {
+      if (!tracker_.IsStable(fs::path(companion.path).filename().string(), now)) return false;
     }
   }
   return true;

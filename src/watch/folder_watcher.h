@@ -21,7 +21,7 @@
 
 #include <string>
 
-#include "cli/ingest_file.h"
+#include "pipeline/ingest_file.h"
 
 namespace tracedb::watch {
 

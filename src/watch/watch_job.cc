@@ -1,6 +1,6 @@
 #include "watch/watch_job.h"
 
-#include "db/open_archive.h"
+#include "pipeline/open_archive.h"
 #include "input/file_digest.h"
 
 namespace tracedb::watch {
@@ -11,9 +11,7 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   outcome.files = {spec.path};
   std::unique_ptr<Archive> archive = OpenArchive(spec.db, /*create=*/true);
   PreparedFile file = PrepareTraceFile(spec.path, spec.path, FormatArgs{}, spec.comment);
-  for (const std::string& companion : {file.paraver.pcf, file.paraver.row}) {
-    if (!companion.empty()) outcome.files.push_back(companion);
-  }
+  for (const Companion& companion : file.companions) outcome.files.push_back(companion.path);
   // Two jobs of one content take turns: the second then finds it loaded.
   file.info.sha256 = Sha256OfFile(file.path);
   ContentClaim claim(claims, file.info.sha256, *spec.ingest.cancel);

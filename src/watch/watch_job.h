@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "cli/ingest_file.h"
+#include "pipeline/ingest_file.h"
 #include "watch/content_claims.h"
 
 namespace tracedb::watch {

@@ -5,7 +5,7 @@
 #include "format/paje/block_parser.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
-#include "pipeline/parallel_parse.h"
+#include "concurrency/parallel_parse.h"
 
 namespace tracedb::paje {
 namespace {
@@ -37,10 +37,10 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
 }
 
 ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
-                        const ReadOptions& options) {
+                        const ReadOptions& options, const ReadHooks& hooks) {
   BlockReader reader(&file, options.blocks);
-  BadLines strict(file.path(), {});
-  EventSequencer sequencer(options.bad_lines ? options.bad_lines : &strict);
+  BadLines own(file.path(), options.bad_lines);
+  EventSequencer sequencer(hooks.bad_lines ? hooks.bad_lines : &own);
   Snapshot snapshot(sequencer.table());
   uint64_t bytes_done = 0;
   try {
@@ -48,7 +48,7 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
         reader, options.parse_workers,
         [&](std::shared_ptr<const std::string> text) {
           ParsedBlock parsed = ParseBlock(std::move(text), *snapshot.Get());
-          if (options.prepare) options.prepare(parsed.batch);
+          if (hooks.prepare) hooks.prepare(parsed.batch);
           return parsed;
         },
         [&](ParsedBlock&& parsed) {

@@ -1,30 +1,30 @@
 // ReadPajeTrace: reads a whole Pajé trace (an open InputFile: plain, gzip or
 // stdin) and hands its events, in file order, to a consumer on the calling
-// thread; blocks are parsed on `parse_workers` threads meanwhile. Errors
-// become InputErrors naming the file and line.
+// thread; blocks are parsed on `options.parse_workers` threads meanwhile
+// (concurrency/parallel_parse.h). Errors become InputErrors naming the file
+// and line. Of the ReadOptions it takes the blocks, the workers, on_block
+// (called on the consumer's thread) and, unless `hooks` brings its own
+// BadLines, bad_lines.
 #pragma once
 
 #include <functional>
 #include <string>
 
 #include "format/paje/event_sequencer.h"
-#include "input/block_reader.h"
+#include "format/trace_format.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
 
 namespace tracedb::paje {
 
-struct ReadOptions {
-  BlockReaderOptions blocks;
-  int parse_workers = 0;  // 0: parse on the calling thread
-  // Called on the consumer's thread after each block, with the bytes
-  // (uncompressed) whose events have all been consumed.
-  std::function<void(uint64_t bytes_done)> on_block;
+// What a caller adds to the plain read.
+struct ReadHooks {
   // Called on the parser worker with each parsed batch, before it is handed
-  // on (e.g. to resolve names ahead of the simulator).
+  // on (e.g. to resolve names ahead of the simulator). Must be thread-safe.
   std::function<void(EventBatch& batch)> prepare;
-  // Where bad body lines go (fail or skip); nullptr: the first one fails the
-  // read. Used on the consumer's thread.
+  // Where bad body lines go, shared with a later stage (the simulator);
+  // nullptr: a BadLines of the read's own, from options.bad_lines. Used on
+  // the consumer's thread.
   BadLines* bad_lines = nullptr;
 };
 
@@ -34,7 +34,7 @@ struct ReadStats {
 };
 
 ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
-                        const ReadOptions& options = {});
+                        const ReadOptions& options = {}, const ReadHooks& hooks = {});
 
 // Adds the file name to a ProblemError.
 [[noreturn]] void RethrowWithFile(const std::string& path, const ProblemError& problem);

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "output/json_text.h"
+#include "model/json_text.h"
 
 namespace tracedb::paraver {
 namespace {

@@ -11,7 +11,7 @@
 #include "format/paraver/trace_mapper.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
-#include "pipeline/parallel_parse.h"
+#include "concurrency/parallel_parse.h"
 
 namespace tracedb::paraver {
 namespace {
@@ -79,20 +79,24 @@ class InOrder {
   std::vector<std::string> communicators_;
 };
 
-ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOptions& options,
-                    Registry* registry, EntitySink* sink, const PcfLabels& pcf,
-                    const RowNames& names, BadLines* bad_lines) {
+// What the reading needs besides the options.
+struct Inputs {
+  const ParaverFiles& files;
+  const PcfLabels& pcf;
+  const RowNames& names;
+  size_t recent_values;
+};
+
+ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& options,
+                    Registry* registry, EntitySink* sink, BadLines* bad_lines) {
   BlockReader reader(&file, options.blocks);
   std::shared_ptr<const std::string> first = reader.Next();
   if (!first) throw ProblemError(1, "empty file: expected a '#Paraver (' header");
   HeaderLine header_line = SplitHeader(*first);
   const ParaverHeader header = ParseHeader(header_line.text);
   const ObjectModel objects(header);
-  TraceMapper mapper(header, pcf, names,
-                     {.keep_extras = options.keep_extras,
-                      .exact_seconds = options.exact_seconds,
-                      .recent_values = options.recent_values},
-                     registry, sink);
+  TraceMapper mapper(header, inputs.pcf, inputs.names, options, inputs.recent_values, registry,
+                     sink);
   InOrder in_order(&mapper, options, bad_lines);
   in_order.CountHeader(header_line.next);
   ParsedRecords rest = ParseRecords(std::string_view(*first).substr(header_line.next), objects);
@@ -116,20 +120,21 @@ ReadResult ReadBody(InputFile& file, const ParaverFiles& files, const ReadOption
                     .skipped = bad_lines->skipped()};
   result.metadata = HeaderMetadata(header, {.end_ticks = mapper.end_ticks(),
                                             .communicators = std::move(in_order.communicators()),
-                                            .pcf = files.pcf,
-                                            .row = files.row});
+                                            .pcf = inputs.files.pcf,
+                                            .row = inputs.files.row});
   return result;
 }
 
 }  // namespace
 
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
-                            Registry* registry, EntitySink* sink) {
+                            Registry* registry, EntitySink* sink, size_t recent_values) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
   BadLines bad_lines(trace.path(), options.bad_lines);
   try {
-    return ReadBody(trace, files, options, registry, sink, pcf, names, &bad_lines);
+    return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink,
+                    &bad_lines);
   } catch (const ProblemError& problem) {
     throw InputError(trace.path(), problem.line(), problem.problem());
   }

@@ -14,43 +14,25 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <string>
 
 #include "format/paraver/companion_files.h"
 #include "format/paraver/recent_ids.h"
-#include "input/block_reader.h"
+#include "format/trace_format.h"
 #include "input/input_file.h"
-#include "model/bad_lines.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
 namespace tracedb::paraver {
 
-struct ReadOptions {
-  BlockReaderOptions blocks;
-  int parse_workers = 0;                 // 0: parse on the calling thread
-  bool keep_extras = true;               // user fields (cpu, lsend...) on every row
-  bool exact_seconds = false;            // refuse times that seconds cannot store exactly
-  size_t recent_values = kRecentValues;  // unlabelled numbers remembered (recent_ids.h)
-  // Called on the calling thread after each block, with the (uncompressed)
-  // bytes whose rows were all emitted.
-  std::function<void(uint64_t bytes_done)> on_block;
-  BadLineOptions bad_lines;  // default: the first bad line fails the read
-};
-
-struct ReadResult {
-  uint64_t bytes = 0;  // uncompressed
-  uint64_t lines = 0;
-  uint64_t records = 0;
-  double end_time = 0;   // seconds: the end of every container
-  std::string metadata;  // header facts, a JSON object (header_metadata.h)
-  SkippedLines skipped;  // with OnError::kSkip
-};
-
 // Reads the records from `trace` and the companions files.pcf and files.row
-// (files.trace only named the trace to FindCompanions).
+// (files.trace only named the trace to FindCompanions). Of `options` it
+// takes the blocks, the workers, simulator.keep_extras (user fields such as
+// cpu and lsend on every row), exact_seconds, bad_lines and on_block (called
+// on the calling thread). `recent_values`: the unlabelled numbers
+// remembered (recent_ids.h).
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
-                            Registry* registry, EntitySink* sink);
+                            Registry* registry, EntitySink* sink,
+                            size_t recent_values = kRecentValues);
 
 }  // namespace tracedb::paraver

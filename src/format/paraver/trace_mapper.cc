@@ -28,14 +28,15 @@ std::string ToText(const EventValue& value) {
 }
 
 TraceMapper::TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, const RowNames& names,
-                         MapperOptions options, Registry* registry, EntitySink* sink)
+                         const ReadOptions& options, size_t recent_values, Registry* registry,
+                         EntitySink* sink)
     : header_(header),
       pcf_(pcf),
       names_(names),
       options_(options),
       registry_(registry),
       sink_(sink),
-      recent_values_(std::min(options.recent_values, kNumberedValueWindow / 2)),
+      recent_values_(std::min(recent_values, kNumberedValueWindow / 2)),
       end_ticks_(header.end_time) {
   line_ = 1;
   registry_->KeepNumberedValues(kNumberedValueWindow);
@@ -142,7 +143,7 @@ void TraceMapper::Apply(const ParsedRecords& block, const Record& r, uint64_t li
 }
 
 Extras TraceMapper::CpuField(uint32_t cpu) const {
-  if (!options_.keep_extras) return {};
+  if (!options_.simulator.keep_extras) return {};
   return Extras{{"cpu", std::to_string(cpu)}};
 }
 
@@ -187,7 +188,7 @@ void TraceMapper::Link(const Record& r, const CommDetail& c) {
               .start_container = thread_containers_[r.thread],
               .end_container = thread_containers_[c.recv_thread],
               .key = std::to_string(++links_)};
-  if (options_.keep_extras) {
+  if (options_.simulator.keep_extras) {
     row.extras = {{"lsend", ExactSeconds(c.logical_send)},
                   {"lrecv", ExactSeconds(c.logical_recv)},
                   {"size", std::to_string(c.size)},

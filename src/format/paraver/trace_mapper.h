@@ -43,6 +43,7 @@
 #include "format/paraver/recent_ids.h"
 #include "format/paraver/record.h"
 #include "format/paraver/row_names.h"
+#include "format/trace_format.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -56,20 +57,18 @@ inline constexpr int64_t kMaxExactTicks = (int64_t{1} << 51) - 1;
 // The Registry's window of numbered values (sim/registry.h). What is pinned
 // is kept anyway, but a window wider than the numbers remembered lets most
 // pinned values be unpinned before they leave it, so that few need keeping
-// aside; and it must outlast the sinks' lag (ingest/batching_sink.h).
+// aside; and it must outlast the sinks' lag (output/batching_sink.h).
 inline constexpr size_t kNumberedValueWindow = size_t{1} << 18;
-
-struct MapperOptions {
-  bool keep_extras = true;               // user fields on every row (dump -u, ingest)
-  bool exact_seconds = false;            // refuse times beyond kMaxExactTicks (ingest)
-  size_t recent_values = kRecentValues;  // RecentIds capacity, <= kNumberedValueWindow / 2
-};
 
 class TraceMapper {
  public:
   // Declares the types and containers. Keeps references to all arguments.
+  // Of `options` it takes simulator.keep_extras (user fields on every row:
+  // dump -u, ingest) and exact_seconds (refuse times beyond kMaxExactTicks).
+  // `recent_values`: RecentIds capacity, at most kNumberedValueWindow / 2.
   TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, const RowNames& names,
-              MapperOptions options, Registry* registry, EntitySink* sink);
+              const ReadOptions& options, size_t recent_values, Registry* registry,
+              EntitySink* sink);
 
   // Emits the rows of record `r` of `block`, at file line `line`. Throws
   // ProblemError (with the line) when exact_seconds is on and a time is too
@@ -118,7 +117,7 @@ class TraceMapper {
   const ParaverHeader& header_;
   const PcfLabels& pcf_;
   const RowNames& names_;
-  MapperOptions options_;
+  const ReadOptions& options_;
   Registry* registry_;
   EntitySink* sink_;
 

@@ -1,0 +1,96 @@
+#include "db/postgres/pg_cursor.h"
+
+#include <charconv>
+
+namespace tracedb {
+namespace {
+
+constexpr int kFetchRows = 10'000;
+
+// PostgreSQL's type oids (pg_type.dat), fixed since forever.
+enum : pqxx::oid {
+  kInt8 = 20,
+  kInt2 = 21,
+  kInt4 = 23,
+  kOid = 26,
+  kFloat4 = 700,
+  kFloat8 = 701,
+  kNumeric = 1700,
+};
+
+}  // namespace
+
+PgCursor::PgCursor(PgConnection& connection, pqxx::work& work, std::string name,
+                   std::unique_ptr<pqxx::work> owned)
+    : connection_(connection), owned_(std::move(owned)), work_(&work), name_(std::move(name)) {
+  Fetch();
+}
+
+std::unique_ptr<PgCursor> OpenPgCursor(PgConnection& connection, pqxx::work& work,
+                                       const std::string& sql, const std::string& name) {
+  connection.Run([&] { return work.exec("DECLARE " + name + " NO SCROLL CURSOR FOR " + sql); });
+  return std::make_unique<PgCursor>(connection, work, name);
+}
+
+PgCursor::PgCursor(PgConnection& connection, pqxx::result whole, std::unique_ptr<pqxx::work> owned)
+    : connection_(connection),
+      owned_(std::move(owned)),
+      batch_(std::move(whole)),
+      last_batch_(true) {}
+
+PgCursor::~PgCursor() = default;  // an owned transaction ends unfinished: rolled back
+
+void PgCursor::Fetch() {
+  batch_ = connection_.Run(
+      [&] { return work_->exec("FETCH " + std::to_string(kFetchRows) + " FROM " + name_); });
+  row_ = 0;
+  last_batch_ = batch_.size() < static_cast<size_t>(kFetchRows);
+}
+
+bool PgCursor::Next() {
+  if (started_) ++row_;
+  started_ = true;
+  if (row_ < batch_.size()) return true;
+  if (last_batch_) return false;
+  Fetch();
+  return row_ < batch_.size();
+}
+
+int64_t PgCursor::Int(int column) const {
+  pqxx::field field = Field(column);
+  int64_t value = 0;
+  if (!field.is_null()) std::from_chars(field.c_str(), field.c_str() + field.size(), value);
+  return value;
+}
+
+double PgCursor::Double(int column) const {
+  pqxx::field field = Field(column);
+  double value = 0;
+  if (!field.is_null()) std::from_chars(field.c_str(), field.c_str() + field.size(), value);
+  return value;
+}
+
+std::string PgCursor::Text(int column) const {
+  pqxx::field field = Field(column);
+  return field.is_null() ? std::string() : std::string(field.c_str(), field.size());
+}
+
+Cell PgCursor::CellAt(int column) const {
+  if (IsNull(column)) return NullCell();
+  switch (batch_.column_type(column)) {
+    case kInt2:
+    case kInt4:
+    case kInt8:
+    case kOid:
+      return IntegerCell(Int(column));
+    case kFloat4:
+    case kFloat8:
+      return RealCell(Double(column));
+    case kNumeric:  // exact decimal text, printed as it is
+      return Cell{.kind = CellKind::kReal, .text = Text(column)};
+    default:
+      return TextCell(Text(column));
+  }
+}
+
+}  // namespace tracedb

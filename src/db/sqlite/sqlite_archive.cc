@@ -1,0 +1,203 @@
+#include "db/sqlite/sqlite_archive.h"
+
+#include <filesystem>
+#include <optional>
+
+#include "db/crash_point.h"
+#include "db/db_error.h"
+#include "db/sqlite/sqlite_cursor.h"
+#include "db/sqlite/sqlite_migrate.h"
+#include "db/sqlite/sqlite_split_writer.h"
+#include "db/sqlite/sqlite_staged_load.h"
+#include "db/stored_trace_reader.h"
+#include "db/sqlite/trace_catalog.h"
+#include "db/type_rows.h"
+
+namespace tracedb {
+namespace {
+
+constexpr int kScratchParts = 2;
+
+class SqliteTraceLoad : public TraceLoad {
+ public:
+  SqliteTraceLoad(SqliteConnection& connection, int64_t id)
+      : connection_(connection),
+        id_(id),
+        staged_(std::in_place, connection, id, kScratchParts) {
+    writer_.emplace(connection, *staged_);
+  }
+
+  int64_t id() const override { return id_; }
+  RowWriter& writer() override { return *writer_; }
+
+  std::optional<int64_t> Publish(const TraceSummary& summary,
+                                 std::optional<int64_t> replaced) override {
+    writer_.reset();  // its statements name the scratch schema
+    std::optional<int64_t> other = staged_->Publish(summary, replaced);
+    if (!other) CrashPoint("committed");
+    staged_.reset();
+    return other;
+  }
+
+  void Fail(const std::string& message) noexcept override {
+    writer_.reset();
+    staged_.reset();
+    try {
+      FailTrace(connection_, id_, message);
+    } catch (...) {
+      // The trace stays "loading"; CleanInterrupted removes it later.
+    }
+  }
+
+ private:
+  SqliteConnection& connection_;
+  int64_t id_;
+  std::optional<SqliteStagedLoad> staged_;
+  std::optional<SqliteSplitWriter> writer_;
+};
+
+// The user's statement in a read-only transaction that the cursor's end
+// rolls back. PRAGMA query_only makes SQLite refuse any write that
+// IsReadOnly missed (ATTACH counts as reading, and creates an empty file
+// when the one named does not exist; its database is read-only too).
+class SqliteQueryCursor : public SqliteCursor {
+ public:
+  SqliteQueryCursor(SqliteConnection& connection, SqliteStatement statement)
+      : SqliteCursor(std::move(statement)), connection_(connection) {}
+  ~SqliteQueryCursor() override {
+    Finish();
+    connection_.Rollback();
+  }
+
+ private:
+  SqliteConnection& connection_;
+};
+
+class SqliteArchive : public Archive {
+ public:
+  explicit SqliteArchive(std::unique_ptr<SqliteConnection> connection)
+      : connection_(std::move(connection)) {}
+
+  const std::string& name() const override { return connection_->path(); }
+
+  std::vector<TraceRecord> ListTraces() override { return tracedb::ListTraces(*connection_); }
+
+  std::optional<TraceRecord> FindTrace(std::string_view id_or_name) override {
+    return tracedb::FindTrace(*connection_, id_or_name);
+  }
+
+  std::optional<TraceDetail> Describe(std::string_view id_or_name) override {
+    // One snapshot for the row and the counts, should a delete come between.
+    connection_->Exec("BEGIN");
+    try {
+      std::optional<TraceDetail> detail = ReadDetail(id_or_name);
+      connection_->Rollback();  // nothing was written
+      return detail;
+    } catch (...) {
+      connection_->Rollback();
+      throw;
+    }
+  }
+
+  std::optional<int64_t> FindCompleteBySha(std::string_view sha256) override {
+    return tracedb::FindCompleteBySha(*connection_, sha256);
+  }
+  bool HasCompleteOfSize(int64_t size_bytes) override {
+    return tracedb::HasCompleteOfSize(*connection_, size_bytes);
+  }
+
+  std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) override {
+    int64_t id = BeginTrace(*connection_, info);
+    CrashPoint("loading");
+    try {
+      return std::make_unique<SqliteTraceLoad>(*connection_, id);
+    } catch (const std::exception& e) {
+      FailTrace(*connection_, id, e.what());
+      throw;
+    }
+  }
+
+  std::vector<int64_t> CleanInterrupted() override {
+    return tracedb::CleanInterrupted(*connection_);
+  }
+
+  bool DeleteTrace(int64_t id) override { return tracedb::DeleteTrace(*connection_, id); }
+
+  // Deleted pages sit in the WAL until a checkpoint copies them back;
+  // TRUNCATE also empties the -wal file, so the space shows as free. It
+  // waits for readers of older snapshots, but not a minute: a checkpoint
+  // still blocked then does what it can, reports busy in its row (not an
+  // error), and the next one finishes the job.
+  void Reclaim(bool compact) override {
+    if (compact) connection_->Exec("VACUUM");
+    connection_->Exec("PRAGMA busy_timeout = 2000; PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+
+  void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
+    connection_->Exec("BEGIN");
+    try {
+      RefuseIncomplete(id);
+      read([&](const std::string& sql) { return Select(sql, id); });
+    } catch (...) {
+      connection_->Rollback();
+      throw;
+    }
+    connection_->Exec("COMMIT");
+  }
+
+  std::unique_ptr<RowCursor> Query(const std::string& sql) override {
+    connection_->Exec("PRAGMA query_only = ON; BEGIN");
+    try {
+      SqliteStatement statement = connection_->Prepare(sql);
+      if (!statement.IsReadOnly()) {
+        throw DbError(name(),
+                      "tracedb query is read-only and this statement would write "
+                      "(tracedb delete removes traces)");
+      }
+      return std::make_unique<SqliteQueryCursor>(*connection_, std::move(statement));
+    } catch (...) {
+      connection_->Rollback();
+      throw;
+    }
+  }
+
+ private:
+  std::unique_ptr<RowCursor> Select(const std::string& sql, int64_t trace) {
+    SqliteStatement statement = connection_->Prepare(sql);
+    statement.BindInt(1, trace);
+    return std::make_unique<SqliteCursor>(std::move(statement));
+  }
+
+  std::optional<TraceDetail> ReadDetail(std::string_view id_or_name) {
+    std::optional<TraceRecord> trace = tracedb::FindTrace(*connection_, id_or_name);
+    if (!trace) return std::nullopt;
+    TraceDetail detail{.trace = *trace};
+    auto rows = Select(kTypeRowsSql, trace->id);
+    detail.types.columns = ColumnNames(*rows);
+    while (rows->Next()) detail.types.rows.push_back(RowCells(*rows));
+    return detail;
+  }
+
+  void RefuseIncomplete(int64_t id) {
+    auto status = Select("SELECT status FROM trace WHERE id = $1", id);
+    if (!status->Next() || status->Text(0) != "complete") {
+      throw DbError(name(), "trace " + std::to_string(id) + " is not complete");
+    }
+  }
+
+  std::unique_ptr<SqliteConnection> connection_;
+};
+
+}  // namespace
+
+std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, bool create) {
+  std::error_code error;
+  if (!create && !std::filesystem::exists(path, error)) {
+    throw DbError(path, "no such database (tracedb ingest --db " + path + " FILE creates it)");
+  }
+  auto connection = std::make_unique<SqliteConnection>(path);
+  Migrate(*connection);
+  return std::make_unique<SqliteArchive>(std::move(connection));
+}
+
+}  // namespace tracedb

@@ -1,0 +1,21 @@
+// SqliteArchive: the Archive of a SQLite file, over the functions of
+// trace_catalog.h, sqlite_staged_load.h and db/stored_trace_reader.h.
+//
+// Archive's thread rules (archive.h). A load's writer writes through the
+// archive's own connection, on the pipeline's writer thread: leave the
+// archive alone until the load publishes or fails.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "db/archive.h"
+#include "db/sqlite/sqlite_connection.h"
+
+namespace tracedb {
+
+// Opens (creating it when `create`, else refusing a missing file) and
+// migrates the database at `path`.
+std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, bool create);
+
+}  // namespace tracedb

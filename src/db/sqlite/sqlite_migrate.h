@@ -1,0 +1,28 @@
+// Migrate: brings a tracedb SQLite database to the newest schema this binary
+// knows, applying each pending migration (src/db/migration_list.h) in its own
+// BEGIN IMMEDIATE transaction together with its schema_version row, so a
+// failure leaves the database at the last migration that completed.
+//
+// Safe when several tracedb processes open a new database at once: each
+// migration is re-checked under the write lock, so it runs exactly once.
+// A database whose schema is newer than the binary's is refused untouched.
+// (A SQLite file of another program never gets here: SqliteConnection
+// refuses it on open.) Throws DbError.
+#pragma once
+
+#include <span>
+
+#include "db/migration_list.h"
+#include "db/sqlite/sqlite_connection.h"
+
+namespace tracedb {
+
+void Migrate(SqliteConnection& connection);
+
+// Migrate with an explicit list (ordered by version, 1, 2, 3...); for tests.
+void ApplyMigrations(SqliteConnection& connection, std::span<const Migration> migrations);
+
+// The highest applied version; 0 for a database never migrated.
+int SchemaVersion(SqliteConnection& connection);
+
+}  // namespace tracedb

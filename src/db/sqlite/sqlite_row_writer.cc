@@ -1,0 +1,177 @@
+#include "db/sqlite/sqlite_row_writer.h"
+
+#include <numeric>
+#include <type_traits>
+
+#include "db/crash_point.h"
+#include "db/container_order.h"
+
+namespace tracedb {
+namespace {
+
+constexpr int kMultiRows = 64;
+constexpr size_t kPrefetch = 16;  // records ahead
+
+std::string InsertSql(const std::string& table, const char* columns, int count, int rows) {
+  std::string row = "(?";
+  for (int i = 1; i < count; ++i) row += ",?";
+  row += ")";
+  std::string sql = "INSERT INTO " + table + " (" + columns + ") VALUES " + row;
+  for (int r = 1; r < rows; ++r) sql += "," + row;
+  return sql;
+}
+
+// Binds one row's values in order, from a running parameter index.
+class Binder {
+ public:
+  Binder(SqliteStatement& statement, int first) : statement_(statement), next_(first) {}
+  Binder& Int(int64_t v) {
+    statement_.BindInt(next_++, v);
+    return *this;
+  }
+  Binder& Real(double v) {
+    statement_.BindDouble(next_++, v);
+    return *this;
+  }
+  // The batch outlives the statement's runs (Insert clears the bindings).
+  Binder& Text(std::string_view v) {
+    statement_.BindTextUncopied(next_++, v);
+    return *this;
+  }
+  // Empty text and negative ids mean "none": SQL NULL.
+  Binder& TextOrNull(std::string_view v) {
+    v.empty() ? statement_.BindNull(next_++) : statement_.BindTextUncopied(next_++, v);
+    return *this;
+  }
+  Binder& IdOrNull(int64_t v) {
+    v < 0 ? statement_.BindNull(next_++) : statement_.BindInt(next_++, v);
+    return *this;
+  }
+
+ private:
+  SqliteStatement& statement_;
+  int next_;
+};
+
+}  // namespace
+
+SqliteRowWriter::Table::Table(SqliteConnection& connection, const std::string& name,
+                              const char* columns, int count)
+    : many(connection.Prepare(InsertSql(name, columns, count, kMultiRows))),
+      one(connection.Prepare(InsertSql(name, columns, count, 1))),
+      columns(count) {}
+
+SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string& schema,
+                                 RowShare share)
+    : connection_(connection),
+      share_(share),
+      types_(connection, schema + ".type", "id,parent_id,kind,name,alias,start_type_id,end_type_id",
+             7),
+      values_(connection, schema + ".value", "id,type_id,name,alias,color", 5),
+      containers_(connection, schema + ".container",
+                  "id,parent_id,type_id,name,alias,start_time,end_time,extra", 8),
+      states_(connection, schema + ".state",
+              "container_id,type_id,value_id,start_time,end_time,depth,extra", 7),
+      events_(connection, schema + ".event", "container_id,type_id,value_id,time,extra", 5),
+      variables_(connection, schema + ".variable",
+                 "container_id,type_id,start_time,end_time,value,extra", 6),
+      links_(connection, schema + ".link",
+             "container_id,type_id,value_id,key,start_container_id,end_container_id,"
+             "start_time,end_time,extra",
+             9) {}
+
+// Rows go in container order (db/container_order.h): when they are later
+// copied into the indexed tables, each batch then visits each container's
+// part of the index once, which SQLite's B-trees take in far fewer page
+// visits than rows in time order across containers. Only the rows of `share`
+// are in the order.
+template <typename Record>
+void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
+  const RowShare share = share_;
+  order_.clear();
+  if constexpr (requires(const Record& r) { r.container; }) {
+    ContainerOrder(
+        records, [share](int64_t container) { return container % share.parts == share.part; },
+        order_, order_scratch_);
+  } else if constexpr (std::is_same_v<Record, ValueRecord>) {
+    // Paraver traces have millions of values (counters): shared out too.
+    for (uint32_t i = 0; i < records.size(); ++i) {
+      if (records[i].id % share.parts == share.part) order_.push_back(i);
+    }
+  } else if (share.part == 0) {
+    order_.resize(records.size());
+    std::iota(order_.begin(), order_.end(), 0u);
+  }
+}
+
+template <typename Record, typename Bind>
+void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
+  IndexOrder(records);
+  const std::vector<uint32_t>& order = order_;
+  size_t i = 0;
+  for (; i + kMultiRows <= order.size(); i += kMultiRows) {
+    for (int r = 0; r < kMultiRows; ++r) {
+      // In sorted order the records are read at random: ask for them early.
+      if (i + r + kPrefetch < order.size()) {
+        __builtin_prefetch(&records[order[i + r + kPrefetch]]);
+      }
+      Binder binder(table.many, 1 + r * table.columns);
+      bind(binder, records[order[i + r]]);
+    }
+    table.many.Step();
+    table.many.Reset();
+  }
+  for (; i < order.size(); ++i) {
+    Binder binder(table.one, 1);
+    bind(binder, records[order[i]]);
+    table.one.Step();
+    table.one.Reset();
+  }
+  table.many.ClearBindings();  // no text of this batch stays bound
+  table.one.ClearBindings();
+}
+
+void SqliteRowWriter::Write(const RowBatch& batch) {
+  // Deferred, not IMMEDIATE: the first insert locks only the file it writes.
+  connection_.Exec("BEGIN");
+  try {
+    InsertAll(batch);
+  } catch (...) {
+    connection_.Rollback();
+    throw;
+  }
+  connection_.Exec("COMMIT");
+  CrashPoint("batch", ++batches_written_);
+}
+
+void SqliteRowWriter::InsertAll(const RowBatch& batch) {
+  Insert(types_, batch.types, [](Binder& b, const TypeRecord& r) {
+    b.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
+    b.IdOrNull(r.start_type).IdOrNull(r.end_type);
+  });
+  Insert(values_, batch.values, [](Binder& b, const ValueRecord& r) {
+    b.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
+  });
+  Insert(containers_, batch.containers, [&batch](Binder& b, const ContainerRecord& r) {
+    b.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
+    b.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
+  });
+  Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
+    b.TextOrNull(batch.Text(r.extra));
+  });
+  Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
+  });
+  Insert(variables_, batch.variables, [&batch](Binder& b, const VariableRecord& r) {
+    b.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
+    b.TextOrNull(batch.Text(r.extra));
+  });
+  Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
+    b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
+    b.TextOrNull(batch.Text(r.extra));
+  });
+}
+
+}  // namespace tracedb

@@ -1,0 +1,60 @@
+// SqliteRowWriter: writes RowBatches of one trace into a SQLite tracedb
+// database, each batch in one transaction, through prepared INSERTs of many
+// rows at once (one statement per kMultiRows rows amortises SQLite's
+// per-statement cost; the remainder goes row by row).
+//
+// The tables are those of `schema`: "main" for the archive itself, or the
+// scratch schema of a staged load (db/sqlite/sqlite_staged_load.h), where each
+// batch's transaction locks only the scratch file, not the archive.
+// A writer may take a share of each batch (`RowShare`): the rows of every
+// parts-th container and value, so that several writers, each with its own scratch
+// file and thread, load one trace at once (db/sqlite/sqlite_split_writer.h).
+// Same thread rules as the connection: one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "db/sqlite/sqlite_connection.h"
+#include "db/container_order.h"
+#include "model/row_batch.h"
+#include "model/row_writer.h"
+
+namespace tracedb {
+
+// Rows of containers whose id % parts == part, values whose id % parts ==
+// part; the other rows (types, containers: few) go to part 0.
+struct RowShare {
+  uint32_t part = 0;
+  uint32_t parts = 1;
+};
+
+class SqliteRowWriter : public RowWriter {
+ public:
+  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, RowShare share = {});
+  void Write(const RowBatch& batch) override;
+
+ private:
+  struct Table {
+    Table(SqliteConnection& connection, const std::string& name, const char* columns, int count);
+    SqliteStatement many;  // kMultiRows rows
+    SqliteStatement one;
+    int columns;
+  };
+  void InsertAll(const RowBatch& batch);
+  template <typename Record, typename Bind>
+  void Insert(Table& table, const std::vector<Record>& records, Bind bind);
+  // Fills order_ with the positions of the rows of share_, in the order they
+  // go in.
+  template <typename Record>
+  void IndexOrder(const std::vector<Record>& records);
+
+  SqliteConnection& connection_;
+  RowShare share_;
+  int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
+  std::vector<uint32_t> order_;  // reused from table to table
+  ContainerOrderScratch order_scratch_;
+  Table types_, values_, containers_, states_, events_, variables_, links_;
+};
+
+}  // namespace tracedb

@@ -1,0 +1,46 @@
+#include "format/paje/simulate_paje.h"
+
+#include "format/paje/paje_reader.h"
+#include "sim/name_snapshot.h"
+#include "sim/simulator.h"
+
+namespace tracedb::paje {
+
+ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Registry* registry,
+                             EntitySink* sink) {
+  Simulator simulator(options.read.simulator, registry, sink);
+  NameResolver resolver;
+  ReadOptions read = options.read;
+  ReadHooks hooks;
+  if (options.pre_resolve) hooks.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
+  read.on_block = [&](uint64_t bytes) {
+    if (options.pre_resolve) resolver.Publish(*registry);
+    if (options.read.on_block) options.read.on_block(bytes);
+  };
+  BadLines bad_lines(file.path(), options.read.bad_lines);
+  hooks.bad_lines = &bad_lines;
+  auto apply = [&](const Event& e) {
+    try {
+      simulator.Apply(e);
+    } catch (const TraceProblemError&) {
+      throw;
+    } catch (const ProblemError& problem) {
+      bad_lines.Report(problem.line(), problem.problem());
+    }
+  };
+  ReadStats stats = ReadPajeTrace(file, apply, read, hooks);
+  try {
+    simulator.Finish();
+  } catch (const ProblemError& problem) {
+    RethrowWithFile(file.path(), problem);
+  }
+  return ReadResult{.bytes = stats.bytes,
+                    .lines = stats.lines,
+                    .records = simulator.stats().events,
+                    .start_time = registry->container(kRoot).start,
+                    .end_time = simulator.end_time(),
+                    .simulator = simulator.stats(),
+                    .skipped = bad_lines.skipped()};
+}
+
+}  // namespace tracedb::paje

@@ -1,0 +1,54 @@
+#include "format/paraver/paraver_format.h"
+
+#include "format/paraver/companion_files.h"
+#include "format/paraver/header.h"
+#include "format/paraver/paraver_reader.h"
+
+namespace tracedb::paraver {
+namespace {
+
+constexpr const char* kPcf = "pcf";
+constexpr const char* kRow = "row";
+
+bool HasParaverName(std::string_view path) {
+  return path.ends_with(".prv") || path.ends_with(".prv.gz");
+}
+
+Likeness Detect(std::string_view head, std::string_view path) {
+  if (LooksLikeParaverHeader(head)) return Likeness::kByContent;
+  return HasParaverName(path) ? Likeness::kByName : Likeness::kNo;
+}
+
+std::string Given(const std::vector<Companion>& given, std::string_view role) {
+  for (const Companion& companion : given) {
+    if (companion.role == role) return companion.path;
+  }
+  return "";
+}
+
+std::vector<Companion> Companions(const std::string& trace, const std::vector<Companion>& given) {
+  ParaverFiles files = FindCompanions(trace, Given(given, kPcf), Given(given, kRow));
+  std::vector<Companion> found;
+  if (!files.pcf.empty()) found.push_back({kPcf, files.pcf});
+  if (!files.row.empty()) found.push_back({kRow, files.row});
+  return found;
+}
+
+bool IsCompanion(std::string_view name) { return name.ends_with(".pcf") || name.ends_with(".row"); }
+
+ReadResult Read(InputFile& input, const std::vector<Companion>& companions,
+                const ReadOptions& options, Registry* registry, EntitySink* sink) {
+  ParaverFiles files{input.path(), Given(companions, kPcf), Given(companions, kRow)};
+  return ReadParaverTrace(input, files, options, registry, sink);
+}
+
+}  // namespace
+
+const TraceFormat kParaverFormat{.name = "paraver",
+                                 .records = "records",
+                                 .detect = Detect,
+                                 .companions = Companions,
+                                 .is_companion = IsCompanion,
+                                 .read = Read};
+
+}  // namespace tracedb::paraver

@@ -1,0 +1,122 @@
+// RowBatch: finished entities on their way from the simulator to a database
+// writer, as plain rows: ids as the registry gave them, names copied where a
+// table holds them, user-defined fields already turned into JSON text ("" is
+// SQL NULL). Owning everything, a batch can cross threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tracedb {
+
+// Where a record's JSON text lies in its batch's `text`: all of a batch's
+// texts in one string, not one allocation per row, which the simulator's
+// thread would make and the writer's free (size 0: SQL NULL).
+struct TextSpan {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
+
+struct TypeRecord {
+  uint32_t id;
+  int64_t parent;  // -1: none (the root type)
+  std::string kind;
+  std::string name;
+  std::string alias;
+  int64_t start_type;  // link types only, else -1
+  int64_t end_type;
+};
+
+struct ValueRecord {
+  uint32_t id;
+  uint32_t type;
+  std::string name;
+  std::string alias;
+  std::string color;
+};
+
+struct ContainerRecord {
+  uint32_t id;
+  int64_t parent;  // -1: none (the root container)
+  uint32_t type;
+  std::string name;
+  std::string alias;
+  double start;
+  double end;
+  TextSpan extra;
+};
+
+struct StateRecord {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  double start;
+  double end;
+  uint32_t depth;
+  TextSpan extra;
+};
+
+struct EventRecord {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  double time;
+  TextSpan extra;
+};
+
+struct VariableRecord {
+  uint32_t container;
+  uint32_t type;
+  double start;
+  double end;
+  double value;
+  TextSpan extra;
+};
+
+struct LinkRecord {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  std::string key;
+  int64_t start_container;  // -1: the half never came
+  int64_t end_container;
+  double start;
+  double end;
+  TextSpan extra;
+};
+
+struct RowBatch {
+  std::vector<TypeRecord> types;
+  std::vector<ValueRecord> values;
+  std::vector<ContainerRecord> containers;
+  std::vector<StateRecord> states;
+  std::vector<EventRecord> events;
+  std::vector<VariableRecord> variables;
+  std::vector<LinkRecord> links;
+  std::string text;  // the records' `extra` texts, one after another
+
+  std::string_view Text(TextSpan span) const {
+    return std::string_view(text).substr(span.offset, span.size);
+  }
+
+  // Empties every table, keeping the memory (output/batch_pool.h).
+  void Clear() {
+    text.clear();
+    types.clear();
+    values.clear();
+    containers.clear();
+    states.clear();
+    events.clear();
+    variables.clear();
+    links.clear();
+  }
+
+  size_t rows() const {
+    return types.size() + values.size() + containers.size() + states.size() + events.size() +
+           variables.size() + links.size();
+  }
+};
+
+}  // namespace tracedb

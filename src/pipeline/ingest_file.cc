@@ -1,0 +1,197 @@
+#include "pipeline/ingest_file.h"
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "input/file_digest.h"
+#include "model/input_error.h"
+#include "pipeline/formats.h"
+
+#ifndef TRACEDB_VERSION
+#define TRACEDB_VERSION "unknown"
+#endif
+
+namespace tracedb {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+TraceInfo DescribeFile(const std::string& given, const std::string& readable,
+                       const std::string& comment) {
+  TraceInfo info;
+  info.name = given == "-" ? "stdin" : fs::path(given).filename().string();
+  info.path = given == "-" ? "-" : fs::absolute(given).lexically_normal().string();
+  info.format = "paje";
+  std::error_code error;
+  auto size = fs::file_size(readable, error);
+  if (!error) info.size_bytes = static_cast<int64_t>(size);
+  if (!comment.empty()) info.comment = comment;
+  info.tool_version = TRACEDB_VERSION;
+  return info;
+}
+
+// Messages name the file that was read; stdin's copy is "-" to the user.
+std::string AsGiven(const PreparedFile& file, std::string message) {
+  if (file.given != file.path && message.rfind(file.path, 0) == 0) {
+    message = file.given + message.substr(file.path.size());
+  }
+  return message;
+}
+
+// "FILE:LINE: problem" lines, NULL when none was skipped.
+std::optional<std::string> SkippedErrors(const PreparedFile& file, const SkippedLines& skipped) {
+  if (skipped.first.empty()) return std::nullopt;
+  std::string text;
+  for (const std::string& error : skipped.first) {
+    if (!text.empty()) text += '\n';
+    text += AsGiven(file, error);
+  }
+  return text;
+}
+
+TraceSummary Summarize(const PreparedFile& file, const IngestResult& r) {
+  return TraceSummary{.start_time = r.read.start_time,
+                      .end_time = r.read.end_time,
+                      .container_count = r.counts.containers,
+                      .state_count = r.counts.states,
+                      .event_count = r.counts.events,
+                      .variable_count = r.counts.variables,
+                      .link_count = r.counts.links,
+                      .metadata = r.read.metadata,
+                      .skipped_lines = static_cast<int64_t>(r.read.skipped.count),
+                      .skipped_errors = SkippedErrors(file, r.read.skipped)};
+}
+
+int64_t EntityRows(const RowCounts& c) {
+  return c.containers + c.states + c.events + c.variables + c.links;
+}
+
+double SecondsBetween(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
+                      const IngestFileOptions& options) {
+  IngestOptions pipeline = options.pipeline;
+  if (const auto& on_skip = options.pipeline.read.bad_lines.on_skip) {
+    pipeline.read.bad_lines.on_skip = [&](const InputError& e) {
+      on_skip(InputError(file.given, e.line(), e.problem()));
+    };
+  }
+  // After each block is the one point where a load can stop early and
+  // leave the pipeline's threads joined (the exception unwinds them).
+  pipeline.progress = [&](uint64_t bytes, int64_t rows) {
+    if (options.cancel != nullptr && options.cancel->load()) {
+      throw IngestCancelled(file.given + ": load abandoned");
+    }
+    if (options.pipeline.progress) options.pipeline.progress(bytes, rows);
+  };
+  InputFile input(file.path);
+  return IngestTrace(input, *file.format, file.companions, writer, pipeline);
+}
+
+// A pipe or a device can be read once, and a file is read twice (its
+// digest first): it would load as an empty trace. stdin is copied to a file
+// for that reason; the user is sent there. What does not exist is left for
+// the digest to report.
+void RefuseSpecialFile(const std::string& given, const std::string& path) {
+  std::error_code error;
+  fs::file_status status = fs::status(path, error);
+  if (error || !fs::exists(status) || fs::is_regular_file(status)) return;
+  throw InputError(given, 0,
+                   "is not a regular file (a pipe or a device, which can be read only once); "
+                   "give its content on stdin instead: tracedb ingest -");
+}
+
+PreparedFile Prepare(const std::string& given, const std::string& path, const FormatArgs& input,
+                     const std::string& comment) {
+  if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
+  RefuseSpecialFile(given, path);
+  PreparedFile file{.given = given, .path = path};
+  file.info = DescribeFile(given, path, comment);
+  file.format = &DetectFormat(path, input.format);
+  file.info.format = file.format->name;
+  // Beside the file as given: stdin's copy has no companions beside it.
+  file.companions = file.format->companions(given, input.companions);
+  for (Companion& companion : file.companions) {
+    companion.path = fs::absolute(companion.path).lexically_normal().string();
+  }
+  return file;
+}
+
+}  // namespace
+
+PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
+                              const FormatArgs& input, const std::string& comment) {
+  try {
+    return Prepare(given, path, input, comment);
+  } catch (const InputError& e) {
+    if (given == path || e.file() != path) throw;
+    throw InputError(given, e.line(), e.problem());  // stdin's copy is "-" to the user
+  }
+}
+
+IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
+                                  const IngestFileOptions& options) {
+  IngestFileOutcome outcome;
+  TraceInfo info = file.info;
+  // The digest first only if the archive may hold the file already: it
+  // holds no complete trace of that size otherwise.
+  if (info.sha256.empty() && (!info.size_bytes || archive.HasCompleteOfSize(*info.size_bytes))) {
+    info.sha256 = Sha256OfFile(file.path);
+  }
+  std::optional<int64_t> existing;
+  if (!info.sha256.empty()) existing = archive.FindCompleteBySha(info.sha256);
+  if (existing && !options.force) {
+    outcome.trace_id = *existing;
+    outcome.already_there = true;
+    return outcome;
+  }
+  if (options.cancel != nullptr && options.cancel->load()) {
+    throw IngestCancelled(file.given + ": load abandoned");
+  }
+  auto started = Clock::now();
+  std::unique_ptr<TraceLoad> load = archive.BeginLoad(info);
+  outcome.trace_id = load->id();
+  auto loaded = started;
+  try {
+    std::optional<BackgroundDigest> digest;
+    if (info.sha256.empty()) digest.emplace(file.path);
+    IngestResult result = ReadRows(file, load->writer(), options);
+    loaded = Clock::now();
+    TraceSummary summary = Summarize(file, result);
+    summary.sha256 = digest ? digest->Get() : info.sha256;
+    if (std::optional<int64_t> other = load->Publish(summary, existing)) {
+      // Another ingest of the same content published first.
+      outcome.trace_id = *other;
+      outcome.already_there = true;
+      return outcome;
+    }
+    outcome.rows = EntityRows(result.counts);
+    outcome.skipped_lines = result.read.skipped.count;
+    outcome.bytes = result.read.bytes;
+  } catch (const IngestCancelled&) {
+    // Not the file's fault: no failed row stays behind to say otherwise.
+    load->Fail("load abandoned");
+    load.reset();  // a PostgreSQL load holds the trace's lock until then
+    try {
+      archive.DeleteTrace(outcome.trace_id);
+    } catch (const std::exception&) {
+      // The row then stays, marked failed: still no rows, and the file
+      // still has not been loaded, which is what the caller hears.
+    }
+    throw;
+  } catch (const std::exception& e) {
+    std::string message = AsGiven(file, e.what());
+    load->Fail(message);
+    throw IngestFailed(message);
+  }
+  outcome.replaced = existing;
+  outcome.seconds = SecondsBetween(started, Clock::now());
+  outcome.load_seconds = SecondsBetween(started, loaded);
+  return outcome;
+}
+
+}  // namespace tracedb

@@ -1,0 +1,92 @@
+// One trace file into an Archive: what `tracedb ingest` does for each FILE
+// and `tracedb watch` for each file that appears. In two steps:
+//
+//   PrepareTraceFile   format, size and Paraver companions
+//   IngestTraceFile    skip it when the archive has that content already
+//                      (same SHA-256), else load it as one trace: published,
+//                      or failed
+//
+// The digest is computed by IngestTraceFile unless the caller set it (watch
+// does, to act on it first): before the load when the archive holds a
+// complete trace of the file's size, else beside the load, on another
+// thread, and given to the trace row when it is published; a load of the
+// same content published meanwhile still wins then (archive.h).
+//
+// Nothing here prints; the callers say what happened. Errors end the file:
+// InputError (FILE:LINE: problem) for bad input, DbError for the database,
+// before the load begins; IngestFailed once it has (the trace row is then
+// marked failed, and no rows remain). Thread-safe
+// for different Archives (each caller thread opens its own).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "db/archive.h"
+#include "format/trace_format.h"
+#include "pipeline/ingest_pipeline.h"
+
+namespace tracedb {
+
+// A trace file ready to load.
+struct PreparedFile {
+  std::string given;  // how messages name it ("-" for stdin)
+  std::string path;   // where it is read (stdin's temporary copy)
+  TraceInfo info;     // the trace row's facts: name, path, format, size; digest if set
+  const TraceFormat* format = nullptr;
+  std::vector<Companion> companions;  // absolute paths
+};
+
+// What the command line says about how to read a trace file.
+struct FormatArgs {
+  std::string format = "auto";       // --format: "auto" or a format's name (pipeline/formats.h)
+  std::vector<Companion> companions;  // --pcf, --row: roles "pcf", "row"
+};
+
+// Throws InputError (missing, a directory, a pipe or device, unreadable).
+PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
+                              const FormatArgs& input, const std::string& comment);
+
+struct IngestFileOptions {
+  // Batch size, workers, -z, progress, and --on-error/--max-errors, whose
+  // on_skip hears of each skipped line on the loading thread, named as the
+  // file was given.
+  IngestOptions pipeline;
+  bool force = false;  // load it even when the archive has that content
+  // When set and it turns true while the file is read, the load stops: its
+  // trace row is removed and IngestCancelled thrown. Not checked once the
+  // rows are read: a trace that is being published is finished instead.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Thrown when IngestFileOptions::cancel stopped a load; nothing of it remains.
+struct IngestCancelled : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Thrown when a load that had begun failed: the trace row says "failed"
+// with what() as its error (the InputError's or DbError's text, naming the
+// file as given).
+struct IngestFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct IngestFileOutcome {
+  int64_t trace_id = 0;             // the new trace, or the one that has this content
+  bool already_there = false;       // skipped: the archive had it complete (not --force)
+  std::optional<int64_t> replaced;  // --force: the trace it replaced
+  int64_t rows = 0;                 // entity rows written
+  uint64_t skipped_lines = 0;       // bad lines left out (--on-error skip)
+  uint64_t bytes = 0;               // of trace text read (uncompressed)
+  double seconds = 0;               // from BeginLoad to published
+  double load_seconds = 0;          // of which reading and writing rows
+};
+
+IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
+                                  const IngestFileOptions& options);
+
+}  // namespace tracedb

@@ -1,0 +1,86 @@
+#include "pipeline/ingest_pipeline.h"
+
+#include <exception>
+#include <thread>
+
+#include "concurrency/bounded_queue.h"
+
+namespace tracedb {
+namespace {
+
+// Thrown into the reader when the writer has stopped; the writer's own
+// error is the one reported.
+struct WriterStopped {};
+
+constexpr size_t kBatchesInFlight = 3;
+
+// The writer on its own thread, fed through a BatchingSink that
+// `read(registry, sink)` fills on this thread.
+template <typename Read>
+IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read read) {
+  BoundedQueue<RowBatch> batches(kBatchesInFlight);
+  BatchPool pool(kBatchesInFlight);
+  std::exception_ptr writer_error;
+  std::jthread write_thread([&] {
+    try {
+      while (auto batch = batches.Pop()) {
+        writer.Write(*batch);
+        pool.Give(std::move(*batch));
+      }
+    } catch (...) {
+      writer_error = std::current_exception();
+      batches.Cancel();
+    }
+  });
+
+  Registry registry;
+  BatchingSink sink(
+      registry, options.batch_rows,
+      [&](RowBatch&& batch) {
+        if (!batches.Push(std::move(batch))) throw WriterStopped{};
+      },
+      &pool);
+  IngestResult result;
+  try {
+    result.read = read(registry, sink);
+    sink.Finish();
+    batches.Close();
+  } catch (const WriterStopped&) {
+    // The writer failed first: its error is the one to report.
+    write_thread.join();
+    std::rethrow_exception(writer_error);
+  } catch (...) {
+    // The input failed first (even if the writer then failed too).
+    batches.Cancel();
+    write_thread.join();
+    throw;
+  }
+  write_thread.join();
+  if (writer_error) std::rethrow_exception(writer_error);
+  result.counts = sink.counts();
+  return result;
+}
+
+std::function<void(uint64_t)> Progress(const IngestOptions& options, const BatchingSink& sink) {
+  if (!options.progress) return {};
+  return [&options, &sink](uint64_t bytes) {
+    const RowCounts& c = sink.counts();
+    options.progress(bytes, c.containers + c.states + c.events + c.variables + c.links);
+  };
+}
+
+}  // namespace
+
+IngestResult IngestTrace(InputFile& input, const TraceFormat& format,
+                         const std::vector<Companion>& companions, RowWriter& writer,
+                         const IngestOptions& options) {
+  return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink) {
+    ReadOptions read = options.read;
+    read.simulator.keep_extras = true;
+    read.exact_seconds = true;
+    read.on_block = Progress(options, sink);
+    return format.read(input, companions, read, &registry, &sink);
+  });
+}
+
+}  // namespace tracedb

@@ -1,0 +1,47 @@
+// IngestTrace: one trace into a database, whichever its format. The stages,
+// each on its own thread and joined by bounded queues:
+//
+//   reader -> parser workers -> format's reader (this thread) -> writer
+//
+// Memory is bounded by the queues (blocks in flight, batches in flight) plus
+// what the reader holds open. The first error of any stage stops them all
+// and is rethrown here: an InputError (FILE:LINE) for bad input, a DbError
+// for the database. With OnError::kSkip, bad lines are skipped instead
+// (model/bad_lines.h) and counted in the result's read.skipped.
+//
+// Threading: one call per thread; it starts and joins its own threads. The
+// writer's Write runs on the writer thread only.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "format/trace_format.h"
+#include "input/input_file.h"
+#include "model/row_writer.h"
+#include "output/batching_sink.h"
+
+namespace tracedb {
+
+struct IngestOptions {
+  // Workers, -z, bad lines. The ingest sets simulator.keep_extras and
+  // exact_seconds (stored rows keep their user fields, and their times read
+  // back the same) and on_block (see progress).
+  ReadOptions read;
+  size_t batch_rows = kDefaultBatchRows;  // rows per writer batch
+  // Called on the reading thread after each block, with the bytes read and
+  // the entity rows emitted so far. It may throw to stop the load.
+  std::function<void(uint64_t bytes, int64_t rows)> progress;
+};
+
+struct IngestResult {
+  ReadResult read;
+  RowCounts counts;
+};
+
+IngestResult IngestTrace(InputFile& input, const TraceFormat& format,
+                         const std::vector<Companion>& companions, RowWriter& writer,
+                         const IngestOptions& options);
+
+}  // namespace tracedb
