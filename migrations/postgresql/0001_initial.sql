@@ -11,7 +11,7 @@
 -- kept in schema trace_part (trace_part.state_42 holds trace 42's states).
 -- A load COPYs into fresh tables without indexes, then attaches them, which
 -- builds each index in one sort; deleting a trace drops its partitions
--- instead of deleting rows one by one (src/db/pg_load.cc, pg_archive.cc).
+-- instead of deleting rows one by one (src/db/postgres/pg_load.cc, pg_archive.cc).
 -- Queries see only the parent tables; trace_id = N prunes to one partition.
 -- (Citus distributes these tables by trace_id as well.)
 CREATE SCHEMA trace_part;

@@ -5,7 +5,7 @@
 --
 -- No FOREIGN KEY clauses: rows arrive in simulation order (a state is written
 -- before its container closes), loads run with foreign_keys=OFF, and deleting
--- a trace removes its rows table by table (src/db/trace_catalog.cc).
+-- a trace removes its rows table by table (src/db/sqlite/trace_catalog.cc).
 
 -- AUTOINCREMENT so that the id of a deleted trace is never handed out again:
 -- a script that remembers "trace 5" must not silently get another trace.

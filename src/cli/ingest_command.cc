@@ -1,4 +1,4 @@
-// tracedb ingest: each FILE (or stdin) as one trace, through ingest_file.h.
+// tracedb ingest: each FILE (or stdin) as one trace, through pipeline/ingest_file.h.
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
