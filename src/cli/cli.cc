@@ -98,7 +98,7 @@ void AddDatabaseOption(cxxopts::Options& options) {
 }
 
 void AddFormatOptions(cxxopts::Options& options) {
-  options.add_options()("format", "trace format: auto (by content), paje or paraver",
+  options.add_options()("format", "trace format: " + FormatChoices(),
                         cxxopts::value<std::string>()->default_value("auto"), "F")(
       "pcf", "Paraver labels (default: NAME.pcf beside NAME.prv)", cxxopts::value<std::string>(),
       "FILE")("row", "Paraver object names (default: NAME.row beside NAME.prv)",
