@@ -5,17 +5,25 @@
 //
 // `parse(std::shared_ptr<const std::string>) -> Parsed` runs on the workers
 // and must be thread-safe; `deliver(Parsed&&)` runs on the calling thread.
-// At most `2 * workers + 2` blocks are in flight. The first exception, from
-// any stage, stops all of them and is rethrown here. workers == 0 does all
-// the work on the calling thread.
+// Parsing runs at most `2 * workers + 3` blocks ahead of delivery (a queue
+// of 2 * workers + 2, and the block being delivered); the reader holds one
+// more while it waits. workers <= 0 does all the work on the calling thread.
+//
+// Errors: the first in file order wins and is rethrown here, after every
+// block before it was delivered. A parse or read error waits in its block's
+// place (later blocks go on parsing meanwhile, up to the bound); an error
+// of `deliver` stops every stage at once. Either way the threads are joined
+// before this returns.
 #pragma once
 
 #include <future>
+#include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
-#include "input/block_reader.h"
 #include "concurrency/bounded_queue.h"
+#include "input/block_reader.h"
 
 namespace tracedb {
 
