@@ -49,6 +49,19 @@ TEST(SimulatorContainers, ATraceWithoutTimesEndsAtMinusOne) {
   EXPECT_EQ(out.lines, Sorted({"Container, 0, 0, 0, -1, -1, 0"}));
 }
 
+// As pj_dump: an event without a Time field counts as time 0 for the end.
+TEST(SimulatorContainers, ATraceOfOnlyAPajeTraceFileEndsAtZero) {
+  auto out = DumpRaw("%EventDef PajeTraceFile 5\n% Filename string\n%EndEventDef\n5 run.trace\n");
+  ASSERT_TRUE(out.ok) << out.error;
+  EXPECT_EQ(out.lines, Sorted({"Container, 0, 0, 0, 0, 0, 0"}));
+}
+
+TEST(SimulatorContainers, APajeTraceFileWithATimeCountsAtThatTime) {
+  auto out = DumpRaw("%EventDef PajeTraceFile 5\n% Time date\n%EndEventDef\n5 2.5\n");
+  ASSERT_TRUE(out.ok) << out.error;
+  EXPECT_EQ(out.lines, Sorted({"Container, 0, 0, 0, 2.5, 2.5, 0"}));
+}
+
 TEST(SimulatorContainers, AnEmptyFileHasOnlyTheRoot) {
   auto out = DumpRaw("");
   ASSERT_TRUE(out.ok) << out.error;

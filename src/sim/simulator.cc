@@ -77,7 +77,9 @@ void Simulator::Apply(const Event& e) {
     case EventKind::kEndLink:
       return LinkEvent(e);
     case EventKind::kTraceFile:
-      return;
+      // pj_dump counts it at its time, 0 without a Time field (the usual
+      // case), for the end of the trace: a trace of nothing else ends at 0.
+      return ReachTime(e.has_time ? e.time : 0);
   }
 }
 
@@ -190,9 +192,13 @@ Extras Simulator::TakeExtras(const Event& e) const {
 
 void Simulator::Touch(uint32_t container, double time) {
   live_[container].last_event_time = time;
+  ReachTime(time);
+  ++stats_.events;
+}
+
+void Simulator::ReachTime(double time) {
   if (!any_time_ || time > end_time_) end_time_ = time;
   any_time_ = true;
-  ++stats_.events;
 }
 
 std::string Simulator::TypeName(uint32_t type) const { return registry_->type(type).name; }

@@ -76,6 +76,7 @@ class Simulator {
   void CheckColor(const Event& e) const;
   Extras TakeExtras(const Event& e) const;
   void Touch(uint32_t container, double time);
+  void ReachTime(double time);  // the end of the trace is at least `time`
 
   void Destroy(uint32_t container, double time, uint64_t line);
   // The container alone: its open entities and its row, once.
