@@ -110,6 +110,22 @@ TEST_P(ArchiveCli, ListShowsOneAlignedRowPerTrace) {
             " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10   3.0  second, small\n");
 }
 
+// Nothing to load: said at once, exit 1, and no trace row of any status.
+TEST_P(ArchiveCli, AnEmptyOrNonTraceFileIsRefusedAndNothingIsStored) {
+  std::string empty = WriteTempFile("empty.paje", "");
+  std::string notes = WriteTempFile("notes.txt", "hello world\n");
+  CliRun run = Run("ingest", empty + " " + notes + " - < " + empty);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, empty + ": empty file\n" + notes +
+                         ": not a Pajé or Paraver trace (it starts with \"hello world\")\n"
+                         "-: empty file\n");
+  EXPECT_EQ(Rows("SELECT id, status FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|complete", "2|complete"}));
+  CliRun dump = Tracedb("dump " + empty);
+  EXPECT_EQ(dump.exit_code, 1);
+  EXPECT_EQ(dump.err, empty + ": empty file\n");
+}
+
 TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
   CliRun run = Run("list", "--json");
   EXPECT_EQ(run.exit_code, 0) << run.err;

@@ -261,6 +261,18 @@ Input Generated(const char* file, std::string (*generate)(), Shape shape = Shape
   return Input{.file = file, .generate = generate, .shape = shape, .feed = feed};
 }
 
+std::string Repeat(const std::string& text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+// What dump and ingest say of a file that no format recognises, showing
+// its first bytes (as they are escaped in messages).
+std::string NotATrace(const std::string& start) {
+  return "{FILE}: not a Pajé or Paraver trace (it starts with \"" + start + "\")";
+}
+
 const char* kNoLineEnd = "{FILE}: a line longer than 64 MiB (no line end found): not a trace file";
 const char* kNotARegularFile =
     "{FILE}: is not a regular file (a pipe or a device, which can be read only once); give its "
@@ -298,7 +310,21 @@ std::vector<Rejected> PajeRejected() {
       {"PajeGzipBadChecksum",
        Generated("trace.paje.gz", PajeWithManyEvents, Shape::kGzipBadChecksum),
        "{FILE}: corrupt gzip data: incorrect data check"},
-      // Not text, or not only text.
+      // Empty, or not a trace at all: said at once, whatever the name.
+      {"PajeEmptyFile", {.file = "trace.paje"}, "{FILE}: empty file"},
+      {"TextFile",
+       {.file = "notes.txt", .content = "hello world\r\nsecond line\n"},
+       NotATrace("hello world")},
+      {"SqliteDatabase",
+       {.file = "runs.sqlite", .content = Bytes("SQLite format 3\0\x10\0\x01\x01\0@  \0\0\0\x02")},
+       NotATrace("SQLite format 3\\x00\\x10\\x00\\x01\\x01\\x00@  ")},
+      {"ElfBinary",
+       {.file = "a.out",
+        .content = Bytes("\x7f"
+                         "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\xd0")},
+       NotATrace("\\x7fELF\\x02\\x01\\x01" + Repeat("\\x00", 9) +
+                 "\\x03\\x00>\\x00\\x01\\x00\\x00\\x00")},
+      // Not text, or not only text, in a file whose name says Pajé.
       {"PngImage",
        {.file = "trace.paje", .content = kPng},
        "{FILE}:1: event id '\\x89PNG' is not defined"},
@@ -356,14 +382,14 @@ std::vector<Rejected> PajeRejected() {
        "{FILE}: cannot open: No such file or directory"},
       // No line end, ever: dump used to hold it all in memory until killed.
       // ingest, which reads a file twice, refuses anything but a file.
-      {"DevZero", {.shape = Shape::kDevZero}, kNoLineEnd, kNotARegularFile},
+      {"DevZero", {.shape = Shape::kDevZero}, NotATrace(Repeat("\\x00", 24)), kNotARegularFile},
       {"LineLongerThan64MiB", Generated("trace.paje", PajeLineOf70MiB), kNoLineEnd},
   };
 }
 
 std::vector<Rejected> ParaverRejected() {
   return {
-      {"PrvEmpty", {.file = "trace.prv"}, "{FILE}:1: empty file: expected a '#Paraver (' header"},
+      {"PrvEmpty", {.file = "trace.prv"}, "{FILE}: empty file"},
       {"PrvHeaderOnly", Prv(""), PrvAt(1, "the header is not followed by any record")},
       {"PrvPngImage",
        {.file = "trace.prv", .content = kPng},
@@ -637,8 +663,6 @@ std::vector<Accepted> AllAccepted() {
        800},
       {"ContainersNestedDeep", Generated("trace.paje", PajeDeepContainers), DeepContainerLines,
        600},
-      // pj_dump prints the root alone, ending at -1 (paje-format.md, "End of trace").
-      {"PajeEmptyFile", {.file = "trace.paje"}, RootOnly, 32},
       {"PajeOnlyComments",
        {.file = "trace.paje", .content = "# one\n   # two\n\t# three\n\n"},
        RootOnly,

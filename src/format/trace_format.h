@@ -59,16 +59,19 @@ struct Companion {
   std::string path;
 };
 
-// How sure a format is that a file is one of its traces.
+// How sure a format is that a file is one of its traces; the surest wins.
 enum class Likeness {
   kNo,         // not this format
-  kFallback,   // any text may be; the reader's errors will say what is wrong
-  kByName,     // the file name says so (NAME.prv)
-  kByContent,  // the first bytes say so
+  kFallback,   // could be (the name says so, or too little to tell); the reader's
+               // errors will say what is wrong
+  kPlausible,  // the first bytes fit, but other formats' could too (a '%' line)
+  kByName,     // the name says so (NAME.prv): its reader says what is wrong with it
+  kCertain,    // the first bytes carry the format's own signature ("#Paraver (")
 };
 
 struct TraceFormat {
   const char* name;     // --format NAME, and the trace row's `format`
+  const char* title;    // how messages name it: "Pajé"
   const char* records;  // what its reader counts: "events", "records"
   // From the first bytes (a UTF-8 byte order mark removed, through gzip)
   // and the path ("-" for stdin).

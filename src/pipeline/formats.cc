@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <string>
@@ -19,8 +20,10 @@ constexpr std::array kFormats = {
     &paraver::kParaverFormat,
 };
 
-// Enough for a byte order mark and any format's opening words.
-constexpr size_t kHeadBytes = 64;
+// Enough for a byte order mark, comments and any format's opening words.
+constexpr size_t kHeadBytes = 4096;
+// How much of an unknown file's start a message shows.
+constexpr size_t kShownBytes = 24;
 
 // A pipe (tracedb dump <(zcat t.gz)) or a device gives its bytes once: a
 // look at them here would take them from the reader. What cannot be
@@ -28,6 +31,16 @@ constexpr size_t kHeadBytes = 64;
 bool CanBeReadTwice(const std::string& path) {
   struct stat st {};
   return stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode);
+}
+
+// "Pajé or Paraver".
+std::string FormatTitles() {
+  std::string text;
+  for (size_t i = 0; i < kFormats.size(); ++i) {
+    if (i > 0) text += i + 1 < kFormats.size() ? ", " : " or ";
+    text += kFormats[i]->title;
+  }
+  return text;
 }
 
 // The most likely format; the first listed among equals.
@@ -41,7 +54,12 @@ const TraceFormat& MostLikely(std::string_view head, std::string_view path) {
       best_likeness = likeness;
     }
   }
-  if (best == nullptr) throw InputError(std::string(path), 0, "not a trace of any format tracedb reads");
+  if (best == nullptr) {
+    std::string_view start = head.substr(0, std::min(head.find_first_of("\r\n"), kShownBytes));
+    throw InputError(std::string(path), 0,
+                     "not a " + FormatTitles() + " trace (it starts with \"" +
+                         std::string(start) + "\")");
+  }
   return *best;
 }
 
@@ -73,15 +91,18 @@ std::string FormatChoices() {
 }
 
 const TraceFormat& DetectFormat(InputFile& input, std::string_view requested) {
-  if (const TraceFormat* format = Requested(requested)) return *format;
   std::string_view head = input.Peek(kHeadBytes);
+  if (head.empty()) throw InputError(input.path(), 0, "empty file");
+  if (const TraceFormat* format = Requested(requested)) return *format;
   if (head.starts_with("\xEF\xBB\xBF")) head.remove_prefix(3);
   return MostLikely(head, input.path());
 }
 
 const TraceFormat& DetectFormat(const std::string& path, std::string_view requested) {
-  if (const TraceFormat* format = Requested(requested)) return *format;
-  if (path == "-" || !CanBeReadTwice(path)) return MostLikely("", path);
+  if (path == "-" || !CanBeReadTwice(path)) {
+    if (const TraceFormat* format = Requested(requested)) return *format;
+    return MostLikely("", path);
+  }
   InputFile file(path);
   return DetectFormat(file, requested);
 }

@@ -1,11 +1,34 @@
 #include "format/paje/paje_format.h"
 
+#include "format/paje/block_parser.h"
 #include "format/paje/simulate_paje.h"
 
 namespace tracedb::paje {
 namespace {
 
-Likeness Detect(std::string_view, std::string_view) { return Likeness::kFallback; }
+bool HasPajeName(std::string_view path) {
+  for (std::string_view ending : {".paje", ".trace", ".paje.gz", ".trace.gz"}) {
+    if (path.ends_with(ending)) return true;
+  }
+  return false;
+}
+
+// A Pajé trace opens with its header ("%EventDef PajeNewEvent 12"), after
+// blank lines and "#" comments at most: its events need definitions first.
+Likeness Detect(std::string_view head, std::string_view path) {
+  while (!head.empty()) {
+    size_t end = head.find('\n');
+    std::string_view line = head.substr(0, end);
+    if (IsHeaderLine(line)) return Likeness::kPlausible;
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string_view::npos && line[first] != '#') break;
+    if (end == std::string_view::npos) return Likeness::kFallback;  // a comment, cut short
+    head.remove_prefix(end + 1);
+  }
+  // The first line is something else (or there were only blank lines): the
+  // name may still say Pajé, and the reader then says what is wrong.
+  return HasPajeName(path) || head.empty() ? Likeness::kFallback : Likeness::kNo;
+}
 
 std::vector<Companion> NoCompanions(const std::string&, const std::vector<Companion>&) {
   return {};
@@ -21,6 +44,7 @@ ReadResult Read(InputFile& input, const std::vector<Companion>&, const ReadOptio
 }  // namespace
 
 const TraceFormat kPajeFormat{.name = "paje",
+                              .title = "Pajé",
                               .records = "events",
                               .detect = Detect,
                               .companions = NoCompanions,

@@ -15,7 +15,7 @@ bool HasParaverName(std::string_view path) {
 }
 
 Likeness Detect(std::string_view head, std::string_view path) {
-  if (LooksLikeParaverHeader(head)) return Likeness::kByContent;
+  if (LooksLikeParaverHeader(head)) return Likeness::kCertain;
   return HasParaverName(path) ? Likeness::kByName : Likeness::kNo;
 }
 
@@ -45,6 +45,7 @@ ReadResult Read(InputFile& input, const std::vector<Companion>& companions,
 }  // namespace
 
 const TraceFormat kParaverFormat{.name = "paraver",
+                                 .title = "Paraver",
                                  .records = "records",
                                  .detect = Detect,
                                  .companions = Companions,
