@@ -82,12 +82,12 @@ TEST(DumpCli, UsageErrorsExitTwo) {
   EXPECT_EQ(unknown.err, "tracedb: unknown command 'frobnicate'\n(run 'tracedb --help' for usage)\n");
   CliRun no_file = Tracedb("dump");
   EXPECT_EQ(no_file.exit_code, 2);
-  EXPECT_EQ(no_file.err, "tracedb: tracedb dump: missing FILE\n(run 'tracedb --help' for usage)\n");
+  EXPECT_EQ(no_file.err, "tracedb dump: missing FILE\n(run 'tracedb dump --help' for usage)\n");
   CliRun bad_option = Tracedb("dump --bogus x");
   EXPECT_EQ(bad_option.exit_code, 2);
   CliRun bad_level = Tracedb("dump --log-level loud x");
   EXPECT_EQ(bad_level.exit_code, 2);
-  EXPECT_EQ(bad_level.err, "tracedb: unknown log level 'loud'\n(run 'tracedb --help' for usage)\n");
+  EXPECT_EQ(bad_level.err, "tracedb dump: unknown log level 'loud'\n(run 'tracedb dump --help' for usage)\n");
 }
 
 TEST(DumpCli, HelpAndVersion) {

@@ -161,7 +161,7 @@ TEST_P(ExportCsvCli, WantsTraceAndDir) {
   CliRun run = Export("1");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.err,
-            "tracedb: tracedb export-csv: give TRACE and DIR\n(run 'tracedb --help' for usage)\n");
+            "tracedb export-csv: give TRACE and DIR\n(run 'tracedb export-csv --help' for usage)\n");
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ExportCsvCli,

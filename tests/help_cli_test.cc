@@ -33,6 +33,19 @@ TEST(HelpCli, OverviewListsEveryCommand) {
   EXPECT_LE(Widest(run.out), 80u);
 }
 
+TEST(HelpCli, HelpCommandPrintsThatCommandsHelp) {
+  CliRun overview = Tracedb("help");
+  EXPECT_EQ(overview.exit_code, 0);
+  EXPECT_EQ(overview.out, Tracedb("--help").out);
+  for (const CommandHelp& command : CommandHelps()) {
+    std::string name = command.name;
+    CliRun run = Tracedb("help " + name);
+    EXPECT_EQ(run.exit_code, 0) << name;
+    EXPECT_EQ(run.err, "") << name;
+    EXPECT_EQ(run.out, Tracedb(name + " --help").out) << name;
+  }
+}
+
 TEST(HelpCli, EveryCommandHasUsageDescriptionOptionsAndExamples) {
   for (const CommandHelp& command : CommandHelps()) {
     std::string name = command.name;

@@ -21,15 +21,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kHint = "\n(run 'tracedb --help' for usage)\n";
-
 // ---- bad command lines ---------------------------------------------------
 
 struct BadUsage {
   std::string name;
   std::vector<std::string> args;
-  std::string error;  // the first line of stderr, without "tracedb: "
+  std::string error;  // the first line of stderr, without "tracedb COMMAND: "
 };
+
+// Who says a usage error: "tracedb dump" when the arguments start with a
+// command, else "tracedb"; it also names the help to read.
+std::string Speaker(const std::vector<std::string>& args) {
+  for (const char* command :
+       {"dump", "ingest", "watch", "list", "info", "delete", "query", "schema", "export-csv"}) {
+    if (!args.empty() && args[0] == command) return std::string("tracedb ") + command;
+  }
+  return "tracedb";
+}
 
 void PrintTo(const BadUsage& row, std::ostream* out) { *out << row.name; }
 
@@ -40,51 +48,61 @@ TEST_P(BadCommandLine, ExitsTwoWithTheUsageHint) {
   ChildRun run = RunTracedb(row.args);
   EXPECT_FALSE(run.signaled);
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.err, "tracedb: " + row.error + kHint);
+  std::string speaker = Speaker(row.args);
+  EXPECT_EQ(run.err, speaker + ": " + row.error + "\n(run '" + speaker + " --help' for usage)\n");
   EXPECT_EQ(run.out, "");
 }
 
 std::vector<BadUsage> BadUsages() {
   return {
       {"NoCommand", {}, "missing COMMAND"},
+      {"HelpOfAnUnknownCommand", {"help", "nosuch"}, "unknown command 'nosuch'"},
+      {"HelpOfTwoCommands", {"help", "list", "info"}, "help takes one COMMAND"},
+      {"ShortOptionUnknown", {"dump", "-x", "a.paje"}, "option -x does not exist"},
+      {"JobsNotANumber",
+       {"watch", "--jobs", "many", "dir"},
+       "--jobs must be a whole number from 1 to 64, not 'many'"},
+      {"StableSecondsNegative",
+       {"watch", "--stable-seconds", "-1", "dir"},
+       "--stable-seconds must be a number of seconds, 0 or more, not '-1'"},
       {"UnknownCommand", {"dumpp", "x.paje"}, "unknown command 'dumpp'"},
       {"OptionInsteadOfCommand", {"--db", "x.sqlite"}, "unknown command '--db'"},
-      {"DumpWithoutFile", {"dump"}, "tracedb dump: missing FILE"},
-      {"DumpTwoFiles", {"dump", "a.paje", "b.paje"}, "tracedb dump: one FILE only"},
-      {"UnknownOption", {"dump", "--frobnicate", "a.paje"}, "Option ‘frobnicate’ does not exist"},
-      {"OptionWithoutItsValue", {"list", "--db"}, "Option ‘db’ is missing an argument"},
+      {"DumpWithoutFile", {"dump"}, "missing FILE"},
+      {"DumpTwoFiles", {"dump", "a.paje", "b.paje"}, "one FILE only"},
+      {"UnknownOption", {"dump", "--frobnicate", "a.paje"}, "option --frobnicate does not exist"},
+      {"OptionWithoutItsValue", {"list", "--db"}, "option --db is missing an argument"},
       {"ThreadsNotANumber",
        {"dump", "--threads", "many", "a.paje"},
-       "tracedb dump: --threads must be a whole number from 0 to 64, not 'many'"},
+       "--threads must be a whole number from 0 to 64, not 'many'"},
       {"ThreadsNegative",
        {"dump", "--threads", "-1", "a.paje"},
-       "tracedb dump: --threads must be a whole number from 0 to 64, not '-1'"},
+       "--threads must be a whole number from 0 to 64, not '-1'"},
       // 100000 threads used to be started, and failed as "Resource
       // temporarily unavailable" with exit code 1.
       {"ThreadsAbsurd",
        {"ingest", "--threads", "100000", "a.paje"},
-       "tracedb ingest: --threads must be a whole number from 0 to 64, not '100000'"},
+       "--threads must be a whole number from 0 to 64, not '100000'"},
       {"BatchSizeZero",
        {"ingest", "--batch-size", "0", "a.paje"},
-       "tracedb ingest: --batch-size must be a whole number from 1 to 10000000, not '0'"},
+       "--batch-size must be a whole number from 1 to 10000000, not '0'"},
       {"BatchSizeTooLargeForAnyType",
        {"ingest", "--batch-size", "99999999999999999999", "a.paje"},
-       "tracedb ingest: --batch-size must be a whole number from 1 to 10000000, not "
+       "--batch-size must be a whole number from 1 to 10000000, not "
        "'99999999999999999999'"},
       {"BadFormat",
        {"dump", "--format", "otf2", "a.paje"},
-       "tracedb dump: --format must be auto, paje or paraver, not 'otf2'"},
+       "--format must be auto, paje or paraver, not 'otf2'"},
       {"BadLogLevel", {"list", "--log-level", "loud"}, "unknown log level 'loud'"},
-      {"ListWithAnArgument", {"list", "extra"}, "tracedb list: takes no arguments"},
-      {"InfoWithoutTrace", {"info", "--json"}, "tracedb info: missing TRACE"},
-      {"InfoTwoTraces", {"info", "1", "2"}, "tracedb info: one TRACE only"},
-      {"DeleteWithoutTrace", {"delete", "--vacuum"}, "tracedb delete: missing TRACE"},
+      {"ListWithAnArgument", {"list", "extra"}, "takes no arguments"},
+      {"InfoWithoutTrace", {"info", "--json"}, "missing TRACE"},
+      {"InfoTwoTraces", {"info", "1", "2"}, "one TRACE only"},
+      {"DeleteWithoutTrace", {"delete", "--vacuum"}, "missing TRACE"},
       {"QueryInPieces",
        {"query", "SELECT", "1"},
-       "tracedb query: give the SQL as one argument (in quotes)"},
+       "give the SQL as one argument (in quotes)"},
       {"QueryCsvAndJson",
        {"query", "--csv", "--json", "SELECT 1"},
-       "tracedb query: --csv or --json, not both"},
+       "--csv or --json, not both"},
       {"EmptyDatabasePath", {"list", "--db", ""}, "--db: empty database path"},
   };
 }
@@ -215,7 +233,22 @@ TEST(HostileDatabase, IngestIntoAMissingFolderSaysWhy) {
   std::string db = FolderFor("NoFolder") + "/missing/archive.sqlite";
   ChildRun run = RunTracedb({"ingest", "-q", "--db", db, WriteTempFile("nf.paje", Header())});
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err, "tracedb: " + db + ": cannot open the database: No such file or directory\n");
+  EXPECT_EQ(run.err, "tracedb: " + db + ": no folder " + FolderFor("NoFolder") +
+                         "/missing to hold the database\n");
+  ChildRun list = RunTracedb({"list", "--db", db});
+  EXPECT_EQ(list.exit_code, 1);
+  EXPECT_EQ(list.err, run.err);
+}
+
+// A misspelt scheme would have made a SQLite file of that name; the
+// password never shows.
+TEST(HostileDatabase, AMisspeltPostgresUrlIsNamedWithAHint) {
+  ChildRun run = RunTracedb({"list", "--db", "postgresq://alice:secret@db1/traces"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err,
+            "tracedb: postgresq://...: unknown kind of database (a --db is a SQLite file or a "
+            "postgresql:// URL); did you mean postgresql://alice@db1/traces?\n");
+  EXPECT_FALSE(fs::exists("postgresq:"));
 }
 
 }  // namespace

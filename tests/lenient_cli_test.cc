@@ -77,16 +77,16 @@ TEST(LenientCli, UsageErrors) {
   CliRun word = Tracedb("dump --on-error maybe x.paje");
   EXPECT_EQ(word.exit_code, 2);
   EXPECT_EQ(word.err,
-            "tracedb: tracedb dump: --on-error must be fail or skip, not 'maybe'\n"
-            "(run 'tracedb --help' for usage)\n");
+            "tracedb dump: --on-error must be fail or skip, not 'maybe'\n"
+            "(run 'tracedb dump --help' for usage)\n");
   CliRun alone = Tracedb("ingest --max-errors 3 x.paje");
   EXPECT_EQ(alone.exit_code, 2);
   EXPECT_EQ(alone.err,
-            "tracedb: tracedb ingest: --max-errors needs --on-error skip\n"
-            "(run 'tracedb --help' for usage)\n");
+            "tracedb ingest: --max-errors needs --on-error skip\n"
+            "(run 'tracedb ingest --help' for usage)\n");
   CliRun negative = Tracedb("watch --on-error skip --max-errors -1 /tmp");
   EXPECT_EQ(negative.exit_code, 2);
-  EXPECT_EQ(negative.err.rfind("tracedb: tracedb watch: --max-errors must be a whole number", 0),
+  EXPECT_EQ(negative.err.rfind("tracedb watch: --max-errors must be a whole number", 0),
             0u)
       << negative.err;
 }

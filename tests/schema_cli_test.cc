@@ -67,16 +67,16 @@ TEST(SchemaCli, RefusesAnUnknownDialect) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err,
-            "tracedb: tracedb schema: --dialect must be sqlite or postgresql, not 'mysql'\n"
-            "(run 'tracedb --help' for usage)\n");
+            "tracedb schema: --dialect must be sqlite or postgresql, not 'mysql'\n"
+            "(run 'tracedb schema --help' for usage)\n");
 }
 
 TEST(SchemaCli, DocumentedIsInSqlitesDialectOnly) {
   CliRun run = Tracedb("schema --documented --dialect postgresql");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.err,
-            "tracedb: tracedb schema: --documented is in SQLite's dialect only\n"
-            "(run 'tracedb --help' for usage)\n");
+            "tracedb schema: --documented is in SQLite's dialect only\n"
+            "(run 'tracedb schema --help' for usage)\n");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/command_help.h"
@@ -105,10 +106,10 @@ void AddFormatOptions(cxxopts::Options& options) {
               cxxopts::value<std::string>(), "FILE");
 }
 
-FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* command) {
+FormatArgs FormatArguments(const cxxopts::ParseResult& result) {
   FormatArgs args{.format = result["format"].as<std::string>()};
   if (args.format != "auto" && FindFormat(args.format) == nullptr) {
-    throw UsageError(std::string(command) + ": --format must be " + FormatChoices() + ", not '" +
+    throw UsageError("--format must be " + FormatChoices() + ", not '" +
                      args.format + "'");
   }
   for (const char* role : {"pcf", "row"}) {
@@ -120,19 +121,33 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result, const char* comma
 // More parser threads only add blocks in flight (two each, 1 MB apiece):
 // the simulator, on one thread, is what bounds the speed.
 constexpr int64_t kMaxThreads = 64;
+// Loads at once, each with its own connection(s) and parser threads.
+constexpr int64_t kMaxJobs = 64;
 // Rows wait in memory until their batch is full.
 constexpr int64_t kMaxBatchRows = 10'000'000;
 
 // A whole number option within [min, max]. Parsed here, not by cxxopts,
 // whose message for a bad number does not say which option it was.
-int64_t NumberOption(const cxxopts::ParseResult& result, const std::string& name,
-                     const char* command, int64_t min, int64_t max) {
+int64_t NumberOption(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
+                     int64_t max) {
   std::string text = result[name].as<std::string>();
   int64_t value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    throw UsageError(std::string(command) + ": --" + name + " must be a whole number from " +
+    throw UsageError("--" + name + " must be a whole number from " +
                      std::to_string(min) + " to " + std::to_string(max) + ", not '" + text + "'");
+  }
+  return value;
+}
+
+// A number of seconds, 0 or more (fractions allowed).
+double SecondsOption(const cxxopts::ParseResult& result, const std::string& name) {
+  std::string text = result[name].as<std::string>();
+  double value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0) ||
+      value > 1e9) {
+    throw UsageError("--" + name + " must be a number of seconds, 0 or more, not '" + text + "'");
   }
   return value;
 }
@@ -144,41 +159,41 @@ void AddOnErrorOptions(cxxopts::Options& options) {
       cxxopts::value<std::string>(), "N");
 }
 
-BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result, const char* command) {
+BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result) {
   BadLineOptions options;
   std::string on_error = result["on-error"].as<std::string>();
   if (on_error == "skip") {
     options.on_error = OnError::kSkip;
   } else if (on_error != "fail") {
-    throw UsageError(std::string(command) + ": --on-error must be fail or skip, not '" + on_error +
+    throw UsageError("--on-error must be fail or skip, not '" + on_error +
                      "'");
   }
   if (result.count("max-errors")) {
     if (options.on_error != OnError::kSkip) {
-      throw UsageError(std::string(command) + ": --max-errors needs --on-error skip");
+      throw UsageError("--max-errors needs --on-error skip");
     }
     options.max_skipped = static_cast<uint64_t>(
-        NumberOption(result, "max-errors", command, 0, std::numeric_limits<int64_t>::max()));
+        NumberOption(result, "max-errors", 0, std::numeric_limits<int64_t>::max()));
   }
   return options;
 }
 
 // --threads, -z, --on-error and --max-errors: how dump, ingest and watch read.
-ReadOptions ReadArguments(const cxxopts::ParseResult& result, const char* command) {
+ReadOptions ReadArguments(const cxxopts::ParseResult& result) {
   ReadOptions read;
   read.parse_workers =
-      ParseWorkers(static_cast<int>(NumberOption(result, "threads", command, 0, kMaxThreads)));
+      ParseWorkers(static_cast<int>(NumberOption(result, "threads", 0, kMaxThreads)));
   read.simulator.ignore_incomplete_links = result["ignore-incomplete-links"].as<bool>();
-  read.bad_lines = OnErrorArguments(result, command);
+  read.bad_lines = OnErrorArguments(result);
   return read;
 }
 
 // The read options and --batch-size, as ingest and watch load each file.
-IngestFileOptions IngestArguments(const cxxopts::ParseResult& result, const char* command) {
+IngestFileOptions IngestArguments(const cxxopts::ParseResult& result) {
   IngestFileOptions options;
-  options.pipeline.read = ReadArguments(result, command);
+  options.pipeline.read = ReadArguments(result);
   options.pipeline.batch_rows =
-      static_cast<size_t>(NumberOption(result, "batch-size", command, 1, kMaxBatchRows));
+      static_cast<size_t>(NumberOption(result, "batch-size", 1, kMaxBatchRows));
   return options;
 }
 
@@ -196,12 +211,12 @@ int Dump(int argc, char** argv) {
   options.parse_positional({"file"});
   auto result = Parse(options, "dump", argc, argv);
   if (!result) return 0;
-  if (!result->count("file")) throw UsageError("tracedb dump: missing FILE");
-  if (!result->unmatched().empty()) throw UsageError("tracedb dump: one FILE only");
+  if (!result->count("file")) throw UsageError("missing FILE");
+  if (!result->unmatched().empty()) throw UsageError("one FILE only");
   DumpArgs args{.file = (*result)["file"].as<std::string>(),
-                .input = FormatArguments(*result, "tracedb dump"),
+                .input = FormatArguments(*result),
                 .dump = {.user_fields = (*result)["user-fields"].as<bool>(),
-                         .read = ReadArguments(*result, "tracedb dump")}};
+                         .read = ReadArguments(*result)}};
   if (result->count("db")) args.db = DatabaseArgument(*result);
   return RunDump(args);
 }
@@ -223,13 +238,13 @@ int Ingest(int argc, char** argv) {
   options.parse_positional({"files"});
   auto result = Parse(options, "ingest", argc, argv);
   if (!result) return 0;
-  if (!result->count("files")) throw UsageError("tracedb ingest: missing FILE");
+  if (!result->count("files")) throw UsageError("missing FILE");
   IngestArgs args{.files = (*result)["files"].as<std::vector<std::string>>(),
                   .db = DatabaseArgument(*result),
                   .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
                   .quiet = (*result)["quiet"].as<bool>(),
-                  .input = FormatArguments(*result, "tracedb ingest"),
-                  .ingest = IngestArguments(*result, "tracedb ingest")};
+                  .input = FormatArguments(*result),
+                  .ingest = IngestArguments(*result)};
   args.ingest.force = (*result)["force"].as<bool>();
   return RunIngest(args);
 }
@@ -237,11 +252,12 @@ int Ingest(int argc, char** argv) {
 int Watch(int argc, char** argv) {
   cxxopts::Options options = NewOptions("watch");
   AddDatabaseOption(options);
-  options.add_options()("jobs", "files loaded at once", cxxopts::value<int>()->default_value("1"),
+  options.add_options()("jobs", "files loaded at once, 1 to 64",
+                        cxxopts::value<std::string>()->default_value("1"),
                         "N")("stable-seconds", "take a file once unchanged this long",
-                             cxxopts::value<double>()->default_value("2"),
+                             cxxopts::value<std::string>()->default_value("2"),
                              "S")("grace-seconds", "after SIGTERM, time left to running loads",
-                                  cxxopts::value<double>()->default_value("10"), "S")(
+                                  cxxopts::value<std::string>()->default_value("10"), "S")(
       "once", "load the files that are complete now, then exit (1 if any failed)")(
       "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
       "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
@@ -254,22 +270,17 @@ int Watch(int argc, char** argv) {
   options.parse_positional({"dir"});
   auto result = Parse(options, "watch", argc, argv);
   if (!result) return 0;
-  if (!result->count("dir")) throw UsageError("tracedb watch: missing DIR");
-  if (!result->unmatched().empty()) throw UsageError("tracedb watch: one DIR only");
+  if (!result->count("dir")) throw UsageError("missing DIR");
+  if (!result->unmatched().empty()) throw UsageError("one DIR only");
   watch::WatchOptions args{
       .dir = (*result)["dir"].as<std::string>(),
       .db = DatabaseArgument(*result),
-      .jobs = (*result)["jobs"].as<int>(),
-      .stable_seconds = (*result)["stable-seconds"].as<double>(),
-      .grace_seconds = (*result)["grace-seconds"].as<double>(),
+      .jobs = static_cast<int>(NumberOption(*result, "jobs", 1, kMaxJobs)),
+      .stable_seconds = SecondsOption(*result, "stable-seconds"),
+      .grace_seconds = SecondsOption(*result, "grace-seconds"),
       .once = (*result)["once"].as<bool>(),
       .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
-      .ingest = IngestArguments(*result, "tracedb watch")};
-  if (args.jobs < 1) throw UsageError("tracedb watch: --jobs must be at least 1");
-  if (!(args.stable_seconds >= 0))
-    throw UsageError("tracedb watch: --stable-seconds must be 0 or more");
-  if (!(args.grace_seconds >= 0))
-    throw UsageError("tracedb watch: --grace-seconds must be 0 or more");
+      .ingest = IngestArguments(*result)};
   return RunWatch(args);
 }
 
@@ -279,7 +290,7 @@ int List(int argc, char** argv) {
   options.add_options()("json", "every trace column, as a JSON array of objects");
   auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
-  if (!result->unmatched().empty()) throw UsageError("tracedb list: takes no arguments");
+  if (!result->unmatched().empty()) throw UsageError("takes no arguments");
   return RunList(ListArgs{.db = DatabaseArgument(*result), .json = (*result)["json"].as<bool>()});
 }
 
@@ -291,8 +302,8 @@ int Info(int argc, char** argv) {
   options.parse_positional({"trace"});
   auto result = Parse(options, "info", argc, argv);
   if (!result) return 0;
-  if (!result->count("trace")) throw UsageError("tracedb info: missing TRACE");
-  if (!result->unmatched().empty()) throw UsageError("tracedb info: one TRACE only");
+  if (!result->count("trace")) throw UsageError("missing TRACE");
+  if (!result->unmatched().empty()) throw UsageError("one TRACE only");
   return RunInfo(InfoArgs{.db = DatabaseArgument(*result),
                           .trace = (*result)["trace"].as<std::string>(),
                           .json = (*result)["json"].as<bool>()});
@@ -306,7 +317,7 @@ int Delete(int argc, char** argv) {
   options.parse_positional({"traces"});
   auto result = Parse(options, "delete", argc, argv);
   if (!result) return 0;
-  if (!result->count("traces")) throw UsageError("tracedb delete: missing TRACE");
+  if (!result->count("traces")) throw UsageError("missing TRACE");
   return RunDelete(DeleteArgs{.db = DatabaseArgument(*result),
                               .traces = (*result)["traces"].as<std::vector<std::string>>(),
                               .vacuum = (*result)["vacuum"].as<bool>()});
@@ -320,13 +331,13 @@ int Query(int argc, char** argv) {
   options.parse_positional({"sql"});
   auto result = Parse(options, "query", argc, argv);
   if (!result) return 0;
-  if (!result->count("sql")) throw UsageError("tracedb query: missing SQL");
+  if (!result->count("sql")) throw UsageError("missing SQL");
   if (!result->unmatched().empty()) {
-    throw UsageError("tracedb query: give the SQL as one argument (in quotes)");
+    throw UsageError("give the SQL as one argument (in quotes)");
   }
   bool csv = (*result)["csv"].as<bool>();
   bool json = (*result)["json"].as<bool>();
-  if (csv && json) throw UsageError("tracedb query: --csv or --json, not both");
+  if (csv && json) throw UsageError("--csv or --json, not both");
   QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
   return RunQuery(QueryArgs{.db = DatabaseArgument(*result),
                             .sql = (*result)["sql"].as<std::string>(),
@@ -340,17 +351,17 @@ int Schema(int argc, char** argv) {
       "documented", "schema/schema.sql, every column explained (SQLite's dialect)");
   auto result = Parse(options, "schema", argc, argv);
   if (!result) return 0;
-  if (!result->unmatched().empty()) throw UsageError("tracedb schema: takes no arguments");
+  if (!result->unmatched().empty()) throw UsageError("takes no arguments");
   std::string dialect = (*result)["dialect"].as<std::string>();
   if (dialect != "sqlite" && dialect != "postgresql") {
-    throw UsageError("tracedb schema: --dialect must be sqlite or postgresql, not '" + dialect +
+    throw UsageError("--dialect must be sqlite or postgresql, not '" + dialect +
                      "'");
   }
   SchemaArgs args{
       .dialect = dialect == "postgresql" ? SchemaDialect::kPostgres : SchemaDialect::kSqlite,
       .documented = (*result)["documented"].as<bool>()};
   if (args.documented && args.dialect != SchemaDialect::kSqlite) {
-    throw UsageError("tracedb schema: --documented is in SQLite's dialect only");
+    throw UsageError("--documented is in SQLite's dialect only");
   }
   return RunSchema(args);
 }
@@ -366,34 +377,86 @@ int ExportCsv(int argc, char** argv) {
   std::vector<std::string> args = result->count("args")
                                       ? (*result)["args"].as<std::vector<std::string>>()
                                       : std::vector<std::string>{};
-  if (args.size() != 2) throw UsageError("tracedb export-csv: give TRACE and DIR");
+  if (args.size() != 2) throw UsageError("give TRACE and DIR");
   return RunExportCsv(ExportCsvArgs{.db = DatabaseArgument(*result),
                                     .trace = args[0],
                                     .dir = args[1],
                                     .force = (*result)["force"].as<bool>()});
 }
 
-int Dispatch(int argc, char** argv) {
-  if (argc < 2) throw UsageError("missing COMMAND");
-  std::string command = argv[1];
-  if (command == "-h" || command == "--help" || command == "help") {
+struct Command {
+  const char* name;
+  int (*run)(int argc, char** argv);
+};
+
+constexpr Command kCommands[] = {
+    {"dump", Dump},     {"ingest", Ingest}, {"watch", Watch},   {"list", List},
+    {"info", Info},     {"delete", Delete}, {"query", Query},   {"schema", Schema},
+    {"export-csv", ExportCsv},
+};
+
+const Command* FindCommand(std::string_view name) {
+  for (const Command& command : kCommands) {
+    if (name == command.name) return &command;
+  }
+  return nullptr;
+}
+
+// `tracedb help [COMMAND]`: the overview, or what COMMAND --help prints.
+int Help(int argc, char** argv) {
+  if (argc < 2) {
     std::cout << OverviewHelp(TRACEDB_VERSION);
     return 0;
   }
+  if (argc > 2) throw UsageError("help takes one COMMAND");
+  const Command* command = FindCommand(argv[1]);
+  if (command == nullptr) throw UsageError("unknown command '" + std::string(argv[1]) + "'");
+  std::string name = command->name;
+  std::string flag = "--help";
+  char* args[] = {name.data(), flag.data(), nullptr};
+  return command->run(2, args);
+}
+
+int Dispatch(int argc, char** argv) {
+  if (argc < 2) throw UsageError("missing COMMAND");
+  std::string command = argv[1];
+  if (command == "-h" || command == "--help") return Help(1, argv + 1);
+  if (command == "help") return Help(argc - 1, argv + 1);
   if (command == "--version" || command == "-V") {
     std::cout << "tracedb " TRACEDB_VERSION "\n";
     return 0;
   }
-  if (command == "dump") return Dump(argc - 1, argv + 1);
-  if (command == "ingest") return Ingest(argc - 1, argv + 1);
-  if (command == "watch") return Watch(argc - 1, argv + 1);
-  if (command == "list") return List(argc - 1, argv + 1);
-  if (command == "info") return Info(argc - 1, argv + 1);
-  if (command == "delete") return Delete(argc - 1, argv + 1);
-  if (command == "query") return Query(argc - 1, argv + 1);
-  if (command == "schema") return Schema(argc - 1, argv + 1);
-  if (command == "export-csv") return ExportCsv(argc - 1, argv + 1);
+  if (const Command* known = FindCommand(command)) return known->run(argc - 1, argv + 1);
   throw UsageError("unknown command '" + command + "'");
+}
+
+// Who speaks in a usage error: "tracedb list" when argv names a command.
+std::string Speaker(int argc, char** argv) {
+  if (argc >= 2 && FindCommand(argv[1]) != nullptr) return std::string("tracedb ") + argv[1];
+  return "tracedb";
+}
+
+// cxxopts quotes option names in curly quotes ("Option ‘nosuch’ does not
+// exist"): we spell them as they are typed, --nosuch or -x, and quote
+// anything else with ASCII quotes.
+std::string AsTyped(std::string message) {
+  const std::string open = "\u2018", close = "\u2019", option = "Option ";
+  for (size_t at = message.find(open); at != std::string::npos; at = message.find(open, at)) {
+    size_t end = message.find(close, at);
+    if (end == std::string::npos) break;
+    std::string name = message.substr(at + open.size(), end - at - open.size());
+    bool is_option = at >= option.size() && message.compare(at - option.size(), option.size(), option) == 0;
+    std::string typed = is_option ? (name.size() == 1 ? "-" : "--") + name : "'" + name + "'";
+    message.replace(at, end + close.size() - at, typed);
+    at += typed.size();
+  }
+  if (message.starts_with(option)) message[0] = 'o';
+  return message;
+}
+
+int UsageFailure(const std::string& speaker, const std::string& message) {
+  std::cerr << speaker << ": " << message << "\n(run '" << speaker << " --help' for usage)\n";
+  return kExitUsage;
 }
 
 }  // namespace
@@ -402,11 +465,9 @@ int RunCli(int argc, char** argv) {
   try {
     return Dispatch(argc, argv);
   } catch (const UsageError& e) {
-    std::cerr << "tracedb: " << e.what() << "\n(run 'tracedb --help' for usage)\n";
-    return kExitUsage;
+    return UsageFailure(Speaker(argc, argv), e.what());
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "tracedb: " << e.what() << "\n(run 'tracedb --help' for usage)\n";
-    return kExitUsage;
+    return UsageFailure(Speaker(argc, argv), AsTyped(e.what()));
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";
     return kExitFailed;

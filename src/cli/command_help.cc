@@ -293,8 +293,9 @@ std::string OverviewHelp(std::string_view version) {
     out += "  " + name + command.summary + "\n";
   }
   return out +
-         "\nRun 'tracedb COMMAND --help' for the options of a command. Every command\n"
-         "takes --log-level LEVEL: off, error, warn (the default), info or debug.\n";
+         "\nRun 'tracedb help COMMAND' (or 'tracedb COMMAND --help') for the options of a\n"
+         "command. Every command takes --log-level LEVEL: off, error, warn (the\n"
+         "default), info or debug.\n";
 }
 
 // "usage:", the description, the options cxxopts laid out, "examples:".

@@ -191,8 +191,14 @@ class SqliteArchive : public Archive {
 }  // namespace
 
 std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, bool create) {
+  namespace fs = std::filesystem;
   std::error_code error;
-  if (!create && !std::filesystem::exists(path, error)) {
+  fs::path folder = fs::path(path).parent_path();
+  // Creating the database there would not help: say what is missing.
+  if (!folder.empty() && !fs::is_directory(folder, error)) {
+    throw DbError(path, "no folder " + folder.string() + " to hold the database");
+  }
+  if (!create && !fs::exists(path, error)) {
     throw DbError(path, "no such database (tracedb ingest --db " + path + " FILE creates it)");
   }
   auto connection = std::make_unique<SqliteConnection>(path);
