@@ -387,14 +387,66 @@ TEST_P(ArchiveCli, QuerySqlErrorsNameTheDatabase) {
   CliRun run = Query("--csv", "SELEC 1");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
+  // PostgreSQL's lines after the first stay, as psql shows them.
   EXPECT_EQ(run.err, "tracedb: " + db_ +
                          (sqlite() ? ": near \"SELEC\": syntax error\n"
-                                   : ": syntax error at or near \"SELEC\"\n"));
-  EXPECT_EQ(
-      Query("", "SELECT * FROM nosuch").err,
-      "tracedb: " + db_ +
-          (sqlite() ? ": no such table: nosuch\n" : ": relation \"nosuch\" does not exist\n"));
+                                   : ": syntax error at or near \"SELEC\"\n"
+                                     "LINE 1: SELEC 1\n"
+                                     "        ^\n"));
+  EXPECT_EQ(Query("", "SELECT * FROM nosuch").err,
+            "tracedb: " + db_ +
+                (sqlite() ? ": no such table: nosuch\n"
+                          : ": relation \"nosuch\" does not exist\n"
+                            "LINE 1: SELECT * FROM nosuch\n"
+                            "                      ^\n"));
+  if (!sqlite()) {
+    EXPECT_EQ(Query("", "SELECT nme FROM trace").err,
+              "tracedb: " + db_ +
+                  ": column \"nme\" does not exist\n"
+                  "LINE 1: SELECT nme FROM trace\n"
+                  "               ^\n"
+                  "HINT:  Perhaps you meant to reference the column \"trace.name\".\n");
+  }
   EXPECT_EQ(Query("--csv --json", "SELECT 1").exit_code, 2);
+}
+
+// SQLite ran the first statement and dropped the rest, PostgreSQL ran
+// them all; empty SQL printed nothing and exited 0 there.
+TEST_P(ArchiveCli, QueryRefusesASecondStatementAndEmptySql) {
+  const std::string hint = "\n(run 'tracedb query --help' for usage)\n";
+  CliRun two = Query("", "SELECT 1; DELETE FROM trace");
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_EQ(two.out, "");
+  EXPECT_EQ(two.err, "tracedb query: one statement at a time: this SQL holds 2" + hint);
+  for (const std::string sql : {"", "  ", "/* nothing */", ";"}) {
+    CliRun empty = Query("--csv", sql);
+    EXPECT_EQ(empty.exit_code, 2) << sql;
+    EXPECT_EQ(empty.err, "tracedb query: no SQL statement given (tracedb schema shows the tables)" +
+                             hint)
+        << sql;
+  }
+  CliRun one = Query("--csv", "SELECT ';' AS s; -- done");
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, "s\n;\n");
+  EXPECT_EQ(Rows("SELECT count(*) FROM trace"), std::vector<std::string>{"2"});
+}
+
+// The widths come from the first 1000 rows; the rest stream through them.
+TEST_P(ArchiveCli, QueryTextTableStreamsPastItsFirstThousandRows) {
+  std::string sql = sqlite() ? "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                               "WHERE i < 1002) SELECT i, CASE WHEN i = 1002 THEN 'widest' ELSE "
+                               "'w' END AS t FROM n"
+                             : "SELECT i, CASE WHEN i = 1002 THEN 'widest' ELSE 'w' END AS t "
+                               "FROM generate_series(1, 1002) AS i";
+  CliRun run = Query("", sql);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string expected = "   i  t\n";
+  for (int i = 1; i <= 1002; ++i) {
+    std::string number = std::to_string(i);
+    expected += std::string(4 - std::min<size_t>(4, number.size()), ' ') + number + "  " +
+                (i == 1002 ? "widest" : "w") + "\n";
+  }
+  EXPECT_EQ(run.out, expected);
 }
 
 TEST_P(ArchiveCli, DeleteLeavesTheOtherTraceIntact) {

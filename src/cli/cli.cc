@@ -21,6 +21,7 @@
 #include "cli/commands.h"
 #include "cli/parse_workers.h"
 #include "db/db_error.h"
+#include "db/sql_statements.h"
 #include "model/input_error.h"
 #include "pipeline/formats.h"
 
@@ -335,12 +336,18 @@ int Query(int argc, char** argv) {
   if (!result->unmatched().empty()) {
     throw UsageError("give the SQL as one argument (in quotes)");
   }
+  std::string sql = (*result)["sql"].as<std::string>();
+  size_t statements = CountStatements(sql);
+  if (statements == 0) throw UsageError("no SQL statement given (tracedb schema shows the tables)");
+  if (statements > 1) {
+    throw UsageError("one statement at a time: this SQL holds " + std::to_string(statements));
+  }
   bool csv = (*result)["csv"].as<bool>();
   bool json = (*result)["json"].as<bool>();
   if (csv && json) throw UsageError("--csv or --json, not both");
   QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
   return RunQuery(QueryArgs{.db = DatabaseArgument(*result),
-                            .sql = (*result)["sql"].as<std::string>(),
+                            .sql = sql,
                             .format = format});
 }
 

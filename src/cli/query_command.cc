@@ -23,11 +23,27 @@ void Write(std::string* out) {
   out->clear();
 }
 
-// The text table needs every row for its widths, so it is built whole.
-void PrintTable(RowCursor& cursor) {
-  ResultTable table{.columns = ColumnNames(cursor)};
-  while (cursor.Next()) table.rows.push_back(RowCells(cursor));
-  std::string out = FormatTextTable(table);
+// The text table takes its widths from the first kLayoutRows rows and
+// streams the rest through them: memory stays bounded and the first lines
+// show at once (`| head`), at the price of a later, wider cell pushing the
+// rest of its line right.
+constexpr size_t kLayoutRows = 1000;
+
+void StreamTable(RowCursor& cursor) {
+  ResultTable first{.columns = ColumnNames(cursor)};
+  bool more = true;  // a cursor may start again when asked past its end
+  while (first.rows.size() < kLayoutRows && (more = cursor.Next())) {
+    first.rows.push_back(RowCells(cursor));
+  }
+  TextLayout layout = LayOutTextTable(first);
+  std::string out;
+  AppendTextHeader(&out, first.columns, layout);
+  for (const auto& row : first.rows) AppendTextRow(&out, row, layout);
+  first.rows.clear();
+  while (more && cursor.Next()) {
+    AppendTextRow(&out, RowCells(cursor), layout);
+    if (out.size() >= kFlushBytes) Write(&out);
+  }
   Write(&out);
 }
 
@@ -62,7 +78,7 @@ void Print(RowCursor& cursor, QueryFormat format) {
   }
   switch (format) {
     case QueryFormat::kText:
-      PrintTable(cursor);
+      StreamTable(cursor);
       return;
     case QueryFormat::kCsv:
       StreamCsv(cursor);

@@ -53,43 +53,61 @@ std::vector<bool> RightAligned(const ResultTable& table, const TextTableOptions&
   return right;
 }
 
-void AppendLine(std::string* out, const std::vector<std::string>& cells,
-                const std::vector<size_t>& widths, const std::vector<bool>& right) {
+void AppendLine(std::string* out, const std::vector<std::string>& cells, const TextLayout& layout) {
   size_t line_start = out->size();
   for (size_t i = 0; i < cells.size(); ++i) {
     if (i > 0) out->append("  ");
-    std::string padding(widths[i] - DisplayWidth(cells[i]), ' ');
-    if (right[i]) out->append(padding);
+    std::string padding(layout.widths[i] - std::min(layout.widths[i], DisplayWidth(cells[i])), ' ');
+    if (layout.right[i]) out->append(padding);
     out->append(cells[i]);
-    if (!right[i]) out->append(padding);
+    if (!layout.right[i]) out->append(padding);
   }
   size_t end = out->find_last_not_of(' ');
   out->resize(end == std::string::npos || end < line_start ? line_start : end + 1);
   out->push_back('\n');
 }
 
+std::vector<std::string> Escaped(const std::vector<std::string>& texts) {
+  std::vector<std::string> cells;
+  for (const std::string& text : texts) cells.push_back(EscapeControls(text));
+  return cells;
+}
+
+std::vector<std::string> Escaped(const std::vector<Cell>& row) {
+  std::vector<std::string> cells;
+  for (const Cell& cell : row) cells.push_back(EscapeControls(cell.text));
+  return cells;
+}
+
+void Widen(std::vector<size_t>& widths, const std::vector<std::string>& cells) {
+  for (size_t i = 0; i < cells.size(); ++i) widths[i] = std::max(widths[i], DisplayWidth(cells[i]));
+}
+
 }  // namespace
+
+TextLayout LayOutTextTable(const ResultTable& table, const TextTableOptions& options) {
+  TextLayout layout{.widths = std::vector<size_t>(table.columns.size(), 0),
+                    .right = RightAligned(table, options)};
+  if (options.header) Widen(layout.widths, Escaped(table.columns));
+  for (const auto& row : table.rows) Widen(layout.widths, Escaped(row));
+  return layout;
+}
+
+void AppendTextHeader(std::string* out, const std::vector<std::string>& columns,
+                      const TextLayout& layout) {
+  if (!columns.empty()) AppendLine(out, Escaped(columns), layout);
+}
+
+void AppendTextRow(std::string* out, const std::vector<Cell>& row, const TextLayout& layout) {
+  if (!row.empty()) AppendLine(out, Escaped(row), layout);
+}
 
 std::string FormatTextTable(const ResultTable& table, const TextTableOptions& options) {
   if (table.columns.empty()) return {};
-  std::vector<std::vector<std::string>> lines;
-  if (options.header) {
-    std::vector<std::string> line;
-    for (const std::string& name : table.columns) line.push_back(EscapeControls(name));
-    lines.push_back(std::move(line));
-  }
-  for (const auto& row : table.rows) {
-    std::vector<std::string> line;
-    for (const Cell& cell : row) line.push_back(EscapeControls(cell.text));
-    lines.push_back(std::move(line));
-  }
-  std::vector<size_t> widths(table.columns.size(), 0);
-  for (const auto& line : lines) {
-    for (size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], DisplayWidth(line[i]));
-  }
-  std::vector<bool> right = RightAligned(table, options);
+  TextLayout layout = LayOutTextTable(table, options);
   std::string out;
-  for (const auto& line : lines) AppendLine(&out, line, widths, right);
+  if (options.header) AppendTextHeader(&out, table.columns, layout);
+  for (const auto& row : table.rows) AppendTextRow(&out, row, layout);
   return out;
 }
 

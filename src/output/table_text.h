@@ -34,4 +34,17 @@ struct TextTableOptions {
 // Every line ends in '\n'; a table without columns is "".
 std::string FormatTextTable(const ResultTable& table, const TextTableOptions& options = {});
 
+// The same in pieces, for rows that stream: the widths and alignment are
+// taken from the rows at hand (the first ones), and later rows are laid out
+// by them; a wider cell then pushes the rest of its line right.
+struct TextLayout {
+  std::vector<size_t> widths;  // per column, in code points
+  std::vector<bool> right;     // per column: aligned right
+};
+
+TextLayout LayOutTextTable(const ResultTable& table, const TextTableOptions& options = {});
+void AppendTextHeader(std::string* out, const std::vector<std::string>& columns,
+                      const TextLayout& layout);
+void AppendTextRow(std::string* out, const std::vector<Cell>& row, const TextLayout& layout);
+
 }  // namespace tracedb

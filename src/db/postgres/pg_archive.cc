@@ -168,9 +168,9 @@ class PgArchive : public Archive {
                       "tracedb query is read-only and this statement would write "
                       "(tracedb delete removes traces)");
       }
-      throw DbError(name(), PostgresProblem(e.what()), e.query());
+      throw DbError(name(), PostgresProblemInFull(e.what()), e.query());
     } catch (const pqxx::failure& e) {
-      throw DbError(name(), PostgresProblem(e.what()));
+      throw DbError(name(), PostgresProblemInFull(e.what()));
     }
   }
 

@@ -15,6 +15,14 @@ std::string PostgresProblem(const std::string& message) {
   return text;
 }
 
+std::string PostgresProblemInFull(const std::string& message) {
+  size_t end = message.find('\n');
+  if (end == std::string::npos) return PostgresProblem(message);
+  std::string rest = message.substr(end);
+  while (!rest.empty() && (rest.back() == '\n' || rest.back() == ' ')) rest.pop_back();
+  return PostgresProblem(message) + rest;
+}
+
 PgConnection::PgConnection(const std::string& conninfo)
     : conninfo_(conninfo), name_(PostgresDisplayName(conninfo)) {
   // libpq's message for text it cannot parse may quote the password.

@@ -15,6 +15,10 @@ namespace tracedb {
 
 // The first line of a libpq or server message, without "ERROR:".
 std::string PostgresProblem(const std::string& message);
+// The same with the server's other lines kept, as psql shows them: the
+// LINE of the statement with its caret, DETAIL and HINT. For the user's own
+// SQL (tracedb query), whose text those lines quote.
+std::string PostgresProblemInFull(const std::string& message);
 
 class PgConnection {
  public:
