@@ -86,8 +86,10 @@ bool BackgroundChild::Running() {
   return !ended_;
 }
 
-void BackgroundChild::Kill() {
-  if (Running()) kill(pid_, SIGKILL);
+void BackgroundChild::Kill() { Signal(SIGKILL); }
+
+void BackgroundChild::Signal(int signal) {
+  if (Running()) kill(pid_, signal);
 }
 
 ChildRun BackgroundChild::Wait() {

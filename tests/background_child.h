@@ -31,6 +31,8 @@ class BackgroundChild {
   bool Running();
   // SIGKILL, if it still runs.
   void Kill();
+  // `signal` (SIGINT, SIGTERM...), if it still runs.
+  void Signal(int signal);
   // Waits for the end; exit code or signal, and what it printed.
   ChildRun Wait();
 

@@ -2,12 +2,14 @@
 // --force, failures that leave nothing), and dump --db equal to dump, on
 // both backends.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include "archive_checks.h"
 #include "backend_support.h"
 #include "background_child.h"
 #include "db/sqlite/sqlite_connection.h"
@@ -240,6 +242,35 @@ TEST_P(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
   EXPECT_EQ(run.err, "/nonexistent/x.paje: cannot open: No such file or directory\n");
   EXPECT_EQ(database.Rows("SELECT name, status FROM trace"),
             std::vector<std::string>{"good.paje|complete"});
+}
+
+// ctrl-C (or SIGTERM) in the middle of a load: the load in progress is
+// abandoned and removed before the process exits, the files not loaded are
+// named, and the exit status is the shell's for that signal.
+TEST_P(IngestCli, AnInterruptedIngestLeavesNothingAndSaysWhatWasNotStored) {
+  std::string big = WriteTempFile("interrupted.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 40M " + big).c_str()), 0);
+  std::string small = TraceFile("after.paje");
+  for (int signal : {SIGINT, SIGTERM}) {
+    TestDatabase database(GetParam(), "interrupted" + std::to_string(signal));
+    ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + TraceFile("first.paje")).exit_code,
+              0);
+    BackgroundChild load(TRACEDB_BINARY,
+                         {"ingest", "-q", "--batch-size", "5000", "--db", database.url(), big, small});
+    while (load.Running() &&
+           database.Rows("SELECT count(*) FROM trace") != std::vector<std::string>{"2"}) {
+      usleep(2'000);
+    }
+    load.Signal(signal);
+    ChildRun run = load.Wait();
+    EXPECT_FALSE(run.signaled);
+    EXPECT_EQ(run.exit_code, 128 + signal);
+    EXPECT_EQ(run.err, "interrupted: " + big + " not stored\ninterrupted: " + small +
+                           " not stored\n");
+    EXPECT_EQ(database.Rows("SELECT name, status FROM trace"),
+              std::vector<std::string>{"first.paje|complete"});
+    EXPECT_EQ(LoadLeftovers(database), std::vector<std::string>{});
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, IngestCli,

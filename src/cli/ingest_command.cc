@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/interruption.h"
 #include "cli/progress_line.h"
 #include "cli/skip_log.h"
 #include "pipeline/ingest_file.h"
@@ -71,14 +72,17 @@ class StdinCopy {
   std::string path_;
 };
 
-// One file; returns false when it failed (reported on stderr).
-bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& args) {
+// One file; returns false when it failed (reported on stderr). Throws
+// IngestCancelled when `interruption` stopped it: nothing of it is stored.
+bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& args,
+               const Interruption& interruption) {
   std::optional<StdinCopy> copy;
   if (given == "-") copy.emplace();
   PreparedFile file =
       PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.comment);
   ProgressLine progress(given, args.quiet);
   IngestFileOptions options = args.ingest;
+  options.cancel = &interruption.flag();
   options.pipeline.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
   BadLineOptions& bad_lines = options.pipeline.read.bad_lines;
   bad_lines.on_skip = [&, log = WithSkipLog(bad_lines).on_skip](const InputError& e) {
@@ -92,6 +96,9 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
     progress.Clear();
     std::cerr << e.what() << "\n";
     return false;
+  } catch (const IngestCancelled&) {
+    progress.Clear();
+    throw;
   }
   progress.Clear();
   if (args.quiet) return true;
@@ -116,19 +123,28 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
 }  // namespace
 
 int RunIngest(const IngestArgs& args) {
+  Interruption interruption;  // before the pipeline starts any thread
   std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/true);
   for (int64_t id : archive->CleanInterrupted()) {
     spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
   }
   int failed = 0;
   for (const std::string& file : args.files) {
+    if (interruption.signal() != 0) {
+      std::cerr << "interrupted: " << file << " not stored\n";
+      continue;
+    }
     try {
-      if (!IngestOne(*archive, file, args)) ++failed;
+      if (!IngestOne(*archive, file, args, interruption)) ++failed;
+    } catch (const IngestCancelled&) {
+      std::cerr << "interrupted: " << file << " not stored\n";
     } catch (const InputError& e) {
       std::cerr << e.what() << "\n";
       ++failed;
     }
   }
+  // As the shell reports a process the signal ended: 130 for ctrl-C.
+  if (int signal = interruption.signal()) return 128 + signal;
   return failed == 0 ? 0 : 1;
 }
 

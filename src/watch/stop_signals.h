@@ -4,8 +4,9 @@
 // Wait() takes it with sigtimedwait. No handler runs, so nothing has to be
 // global or async-signal-safe; the watcher's loop sleeps in Wait().
 //
-// Construct it before starting any thread; one per process at a time, used
-// by the thread that made it. The destructor restores the old mask.
+// Construct it before starting any thread; one per process at a time. Wait()
+// is called by one thread: the one that made it, or one it started (the
+// mask is inherited). The destructor restores the old mask.
 #pragma once
 
 #include <signal.h>
