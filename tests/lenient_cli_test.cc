@@ -143,6 +143,29 @@ TEST_P(LenientStoreCli, IngestStoresTheGoodLinesAndWhatWasSkipped) {
       << info.out;
 }
 
+// PostgreSQL refused a NUL in text (invalid byte sequence 0x00) naming only
+// the database, SQLite stored it: now the line is bad on both, by name.
+TEST_P(LenientStoreCli, ALineWithANulFailsOrIsSkippedTheSameOnBothBackends) {
+  TestDatabase database(GetParam(), "nul");
+  std::string db = "'" + database.url() + "'";
+  std::string body = "12 1 E t1 a\n12 2 E t1 b";
+  body += '\0';
+  body += "c\n12 3 E t1 d\n";
+  std::string path = WriteTempFile("nul.paje", Header() + body);
+  std::string problem = path + ":" + std::to_string(BodyLine(2)) +
+                        ": NUL byte at column 12 (a zero-filled block, as a crashed tracer leaves?)";
+  CliRun strict = Tracedb("ingest -q --db " + db + " " + path);
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_EQ(strict.err, problem + "\n");
+  CliRun lenient = Tracedb("ingest -q --force --on-error skip --db " + db + " " + path);
+  EXPECT_EQ(lenient.exit_code, 0) << lenient.err;
+  EXPECT_EQ(lenient.err, "tracedb: warning: " + problem + " (line skipped)\n");
+  EXPECT_EQ(database.Rows("SELECT id, status, skipped_lines FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|failed|0", "2|complete|1"}));
+  EXPECT_EQ(database.Rows("SELECT value FROM event_view WHERE trace_id = 2 ORDER BY time"),
+            (std::vector<std::string>{"a", "d"}));
+}
+
 TEST_P(LenientStoreCli, TheSummarySaysHowManyLinesWereSkipped) {
   TestDatabase database(GetParam(), "summary");
   std::string bad = WriteTempFile("summary.paje", Header() + kBadBody);

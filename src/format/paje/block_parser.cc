@@ -21,6 +21,13 @@ bool IsHeaderLine(std::string_view line) {
   return i != std::string_view::npos && line[i] == '%';
 }
 
+std::string NulProblem(std::string_view line) {
+  size_t at = line.find('\0');
+  if (at == std::string_view::npos) return "";
+  return "NUL byte at column " + std::to_string(at + 1) +
+         " (a zero-filled block, as a crashed tracer leaves?)";
+}
+
 LineResult ParseLine(std::string_view line, const DefinitionTable& table,
                      std::vector<std::string_view>* tokens, Event* event, std::string* problem) {
   size_t first = tokens->size();
@@ -47,6 +54,8 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
   std::string problem;
   const char* p = text->data();
   const char* end = p + text->size();
+  // One scan of the block spares every line its own.
+  const bool has_nul = std::memchr(p, '\0', text->size()) != nullptr;
   uint64_t line_number = 0;
   while (p < end) {
     const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
@@ -54,7 +63,7 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
     std::string_view line = StripLineEnd(std::string_view(p, line_end - p));
     p = nl ? nl + 1 : end;
     ++line_number;
-    if (IsHeaderLine(line)) {
+    if (IsHeaderLine(line) || (has_nul && line.find('\0') != std::string_view::npos)) {
       out.deferred.push_back({out.batch.events.size(), line_number, line});
       continue;
     }

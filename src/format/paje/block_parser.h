@@ -39,6 +39,11 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
 // A `%` line (header), possibly after blanks.
 bool IsHeaderLine(std::string_view line);
 
+// What is wrong with a line that holds a NUL byte ("" when none does): no
+// trace writes one, but a crashed tracer leaves zero-filled blocks, and a
+// NUL would end the value in C programs that read it back.
+std::string NulProblem(std::string_view line);
+
 // Splits a line into tokens appended to *tokens and decodes it (shared with
 // the in-order stage). The event's tokens start at the old end of *tokens;
 // whatever the result, the tokens stay for the caller to drop.

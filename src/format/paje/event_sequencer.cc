@@ -21,6 +21,11 @@ void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
 void EventSequencer::DeliverDeferred(const DeferredLine& deferred, const EventConsumer& consume) {
   uint64_t line = lines_ + deferred.line;
   std::string_view text = deferred.text;
+  if (std::string problem = NulProblem(text); !problem.empty()) {
+    // A header line cannot be skipped: the definitions after it depend on it.
+    if (IsHeaderLine(text)) throw ProblemError(line, problem);
+    return bad_lines_->Report(line, problem);
+  }
   if (IsHeaderLine(text)) {
     header_.Feed(text.substr(text.find('%')), line);
     return;
