@@ -16,7 +16,10 @@
 --     or a DROP of its partitions (PostgreSQL).
 --   * Ids inside a trace (type, value, container) are the loader's, dense
 --     from 0; id 0 is the root type and the root container, both named '0'.
---   * Times are seconds from the trace's origin (REAL), as in the trace file.
+--   * Times are REAL, from the trace's origin. Pajé times are in the trace's
+--     own unit, as written (often seconds, but a tracer may write ns or
+--     cycles); Paraver times are seconds (raw ticks * seconds_per_tick, see
+--     trace.metadata).
 --   * extra columns hold a JSON object of the user-defined fields a trace
 --     declared for that entity ({"field": "text value", ...}); NULL if none.
 --   * No FOREIGN KEY clauses: rows arrive in simulation order (a state can be
