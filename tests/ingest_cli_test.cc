@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <filesystem>
 #include <map>
+#include <regex>
 #include <sstream>
 
 #include "archive_checks.h"
@@ -242,6 +244,20 @@ TEST_P(IngestCli, AMissingFileIsReportedAndOthersStillLoad) {
   EXPECT_EQ(run.err, "/nonexistent/x.paje: cannot open: No such file or directory\n");
   EXPECT_EQ(database.Rows("SELECT name, status FROM trace"),
             std::vector<std::string>{"good.paje|complete"});
+}
+
+// --log-level info says what was found and how long each phase took.
+TEST_P(IngestCli, InfoLogSaysTheFormatCompanionsAndPhases) {
+  TestDatabase database(GetParam(), "infolog");
+  std::string path = TraceFile("logged.paje");
+  CliRun run = Tracedb("ingest --log-level info --db '" + database.url() + "' " + path);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::string masked = std::regex_replace(run.err, std::regex("[0-9]+\\.[0-9]+ (s|MB/s)"), "T $1");
+  EXPECT_EQ(masked, "tracedb: info: " + path + ": a Pajé trace of " +
+                        std::to_string(std::filesystem::file_size(path)) + " bytes\n" +
+                        "tracedb: info: " + path +
+                        ": read and written in T s, indexed and published in T s\n" + path +
+                        ": trace 1, 10 rows in T s (T MB/s; load T s, index T s)\n");
 }
 
 // ctrl-C (or SIGTERM) in the middle of a load: the load in progress is

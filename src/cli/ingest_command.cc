@@ -72,6 +72,16 @@ class StdinCopy {
   std::string path_;
 };
 
+// --log-level info: what was found, and what will be read.
+void LogPrepared(const PreparedFile& file) {
+  std::string companions;
+  for (const Companion& companion : file.companions) {
+    companions += ", " + companion.role + " " + companion.path;
+  }
+  spdlog::info("{}: a {} trace of {} bytes{}", file.given, file.format->title,
+               file.info.size_bytes.value_or(0), companions);
+}
+
 // One file; returns false when it failed (reported on stderr). Throws
 // IngestCancelled when `interruption` stopped it: nothing of it is stored.
 bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& args,
@@ -80,6 +90,7 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
   if (given == "-") copy.emplace();
   PreparedFile file =
       PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.comment);
+  LogPrepared(file);
   ProgressLine progress(given, args.quiet);
   IngestFileOptions options = args.ingest;
   options.cancel = &interruption.flag();
@@ -101,6 +112,8 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
     throw;
   }
   progress.Clear();
+  spdlog::info("{}: read and written in {:.2f} s, indexed and published in {:.2f} s", given,
+               outcome.load_seconds, outcome.seconds - outcome.load_seconds);
   if (args.quiet) return true;
   if (outcome.already_there) {
     std::cerr << given << ": already in the database as trace " << outcome.trace_id

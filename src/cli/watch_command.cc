@@ -1,5 +1,8 @@
 // tracedb watch: the options as watch/folder_watcher.h takes them, with
-// skipped lines logged.
+// skipped lines logged, and every log line stamped with the UTC time, as
+// the watcher's own lines are.
+#include <spdlog/spdlog.h>
+
 #include "cli/commands.h"
 #include "cli/skip_log.h"
 #include "watch/folder_watcher.h"
@@ -7,6 +10,7 @@
 namespace tracedb {
 
 int RunWatch(const watch::WatchOptions& args) {
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%SZ tracedb: %l: %v", spdlog::pattern_time_type::utc);
   watch::WatchOptions options = args;
   BadLineOptions& bad_lines = options.ingest.pipeline.read.bad_lines;
   bad_lines = WithSkipLog(bad_lines);

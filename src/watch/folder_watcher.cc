@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <deque>
 #include <filesystem>
 #include <memory>
@@ -36,6 +37,17 @@ std::chrono::duration<double> Seconds(double seconds) {
   return std::chrono::duration<double>(seconds);
 }
 
+// "2026-11-25T02:10:00Z ": what each of the watcher's lines starts with, so
+// that a long-running service's log says when.
+std::string Stamp() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ ", &utc);
+  return text;
+}
+
 class Watcher {
  public:
   explicit Watcher(const WatchOptions& options)
@@ -47,6 +59,7 @@ class Watcher {
 
  private:
   std::deque<std::string> ReadyFiles(Clock::time_point now);
+  std::deque<std::string> ReadyOnce(Clock::time_point now);
   bool CompanionsStable(const std::string& name, Clock::time_point now) const;
   bool Running(const std::string& path) const;
   void StartJobs(std::deque<std::string>& ready);
@@ -60,6 +73,10 @@ class Watcher {
   StabilityTracker tracker_;
   std::set<std::string> stuck_;  // could not be moved; skipped while they stay in DIR
   std::optional<Clock::time_point> stop_deadline_;
+  // --once: the trace files there at the start that are not taken yet, and
+  // how long they may take to stop changing.
+  std::set<std::string> once_left_;
+  Clock::time_point once_deadline_;
   int failed_ = 0;
   // The jobs use these two: they are destroyed after the jobs are joined.
   std::atomic<bool> abandon_{false};
@@ -69,14 +86,27 @@ class Watcher {
 
 int Watcher::Run() {
   std::deque<std::string> ready;
-  if (options_.once) ready = ReadyFiles(Clock::now());
+  if (options_.once) {
+    for (const FileSighting& file : ScanFolder(options_.dir)) {
+      if (IsTraceName(file.name)) once_left_.insert((dir_ / file.name).string());
+    }
+    once_deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                        Seconds(options_.stable_seconds) + 2 * kTick);
+  }
   while (true) {
     FinishJobs();
     if (!stop_deadline_) {
-      if (!options_.once) ready = ReadyFiles(Clock::now());
+      Clock::time_point now = Clock::now();
+      if (options_.once) {
+        std::deque<std::string> more = ReadyOnce(now);
+        ready.insert(ready.end(), more.begin(), more.end());
+      } else {
+        ready = ReadyFiles(now);
+      }
       StartJobs(ready);
     }
-    bool idle = jobs_.empty() && (stop_deadline_ || (options_.once && ready.empty()));
+    bool idle = jobs_.empty() &&
+                (stop_deadline_ || (options_.once && ready.empty() && once_left_.empty()));
     if (idle) break;
     if (int signal = signals_.Wait(kTick)) Stop(signal);
     if (stop_deadline_ && Clock::now() >= *stop_deadline_) abandon_.store(true);
@@ -98,6 +128,23 @@ std::deque<std::string> Watcher::ReadyFiles(Clock::time_point now) {
     if (!Running((dir_ / file.name).string())) ready.push_back((dir_ / file.name).string());
   }
   std::erase_if(stuck_, [&](const std::string& name) { return present.count(name) == 0; });
+  return ready;
+}
+
+// --once: the files of the start that are stable now, each once; those
+// still changing when their time is up are named and left in DIR.
+std::deque<std::string> Watcher::ReadyOnce(Clock::time_point now) {
+  std::deque<std::string> ready;
+  for (const std::string& path : ReadyFiles(now)) {
+    if (once_left_.erase(path) != 0) ready.push_back(path);
+  }
+  std::erase_if(once_left_, [](const std::string& path) { return !fs::exists(path); });
+  if (now < once_deadline_) return ready;
+  for (const std::string& path : once_left_) {
+    std::fprintf(stderr, "%sskipped %s: still changing after %g s; left in %s\n", Stamp().c_str(),
+                 path.c_str(), options_.stable_seconds, options_.dir.c_str());
+  }
+  once_left_.clear();
   return ready;
 }
 
@@ -154,25 +201,26 @@ void Watcher::Report(const WatchJob& job) {
   try {
     switch (outcome.result) {
       case JobOutcome::Result::kLoaded:
-        std::fprintf(stderr, "done %s -> trace %lld (%lld rows, %s%.1f s)\n", path,
+        std::fprintf(stderr, "%sdone %s -> trace %lld (%lld rows, %s%.1f s)\n", Stamp().c_str(), path,
                      static_cast<long long>(outcome.ingest.trace_id),
                      static_cast<long long>(outcome.ingest.rows),
                      SkippedNote(outcome.ingest.skipped_lines).c_str(), outcome.ingest.seconds);
         MoveTraceFiles(outcome.files, (dir_ / "done").string());
         break;
       case JobOutcome::Result::kAlreadyThere:
-        std::fprintf(stderr, "done %s -> trace %lld (already in the database)\n", path,
+        std::fprintf(stderr, "%sdone %s -> trace %lld (already in the database)\n",
+                     Stamp().c_str(), path,
                      static_cast<long long>(outcome.ingest.trace_id));
         MoveTraceFiles(outcome.files, (dir_ / "done").string());
         break;
       case JobOutcome::Result::kFailed:
         ++failed_;
-        std::fprintf(stderr, "failed %s: %s\n", path, outcome.error.c_str());
+        std::fprintf(stderr, "%sfailed %s: %s\n", Stamp().c_str(), path, outcome.error.c_str());
         MoveTraceFiles(outcome.files, (dir_ / "failed").string(), outcome.error);
         break;
       case JobOutcome::Result::kAbandoned:
-        std::fprintf(stderr, "abandoned %s: stopped before it was loaded; left in %s\n", path,
-                     options_.dir.c_str());
+        std::fprintf(stderr, "%sabandoned %s: stopped before it was loaded; left in %s\n",
+                     Stamp().c_str(), path, options_.dir.c_str());
         break;
     }
   } catch (const fs::filesystem_error& e) {
@@ -199,14 +247,17 @@ int WatchFolder(const WatchOptions& options) {
   if (!fs::is_directory(options.dir)) throw InputError(options.dir, 0, "not a folder");
   fs::create_directories(fs::path(options.dir) / "done");
   fs::create_directories(fs::path(options.dir) / "failed");
+  std::string archive_name;
   {
     std::unique_ptr<Archive> archive = OpenArchive(options.db, /*create=*/true);
+    archive_name = archive->name();
     for (int64_t id : archive->CleanInterrupted()) {
       spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
     }
   }
-  spdlog::info("watching {} ({} job(s), files taken after {} s unchanged)", options.dir,
-               options.jobs, options.stable_seconds);
+  std::fprintf(stderr, "%s%s %s into %s (%d job(s); a file is taken once unchanged for %g s)\n",
+               Stamp().c_str(), options.once ? "loading what is in" : "watching",
+               options.dir.c_str(), archive_name.c_str(), options.jobs, options.stable_seconds);
   Watcher watcher(options);
   return watcher.Run();
 }

@@ -1,13 +1,18 @@
 // WatchFolder: `tracedb watch`. Loads every trace file that appears in a
 // folder once it has stopped changing, up to `jobs` at a time, and moves it
 // to DIR/done/ (loaded, or its content was already in the archive) or
-// DIR/failed/ (with NAME.log holding the error). One line per trace on
-// stderr:
+// DIR/failed/ (with NAME.log holding the error). A line when it starts,
+// then one per trace on stderr, each after the UTC time:
 //
-//   done DIR/a.paje -> trace 7 (1204 rows, 0.3 s)
-//   done DIR/b.paje -> trace 7 (already in the database)
-//   failed DIR/c.paje: DIR/c.paje:12: unknown container 'nosuch'
-//   abandoned DIR/d.paje: stopped before it was loaded; left in DIR
+//   2026-11-25T02:10:00Z watching DIR into DB (1 job(s); a file is taken once unchanged for 2 s)
+//   2026-11-25T02:10:03Z done DIR/a.paje -> trace 7 (1204 rows, 0.3 s)
+//   2026-11-25T02:10:03Z done DIR/b.paje -> trace 7 (already in the database)
+//   2026-11-25T02:10:04Z failed DIR/c.paje: DIR/c.paje:12: unknown container 'nosuch'
+//   2026-11-25T02:10:09Z abandoned DIR/d.paje: stopped before it was loaded; left in DIR
+//
+// With --once, the trace files there at the start are loaded as each stops
+// changing; one still changing --stable-seconds later is named ("skipped
+// DIR/e.paje: still changing after 2 s; left in DIR") and left for later.
 //
 // SIGTERM or SIGINT stops it: no new file is taken, running loads get
 // `grace` to finish and are then abandoned (their trace rows removed, their
