@@ -2,6 +2,7 @@
 // description, the options and examples, in lines that fit a terminal.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -60,6 +61,24 @@ TEST(HelpCli, EveryCommandHasUsageDescriptionOptionsAndExamples) {
     EXPECT_NE(run.out.find("\nexamples:\n  "), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("%DB"), std::string::npos) << run.out;
     EXPECT_LE(Widest(run.out), 80u) << run.out;
+  }
+}
+
+// A page a terminal shows whole, which says only what applies: the note on
+// TRACE where a TRACE is taken, on DB where there is a --db, on bad lines
+// where trace files are read.
+TEST(HelpCli, EachPageFitsAScreenAndSaysWhatAppliesToIt) {
+  for (const CommandHelp& command : CommandHelps()) {
+    std::string name = command.name;
+    std::string usage = command.usage;
+    std::string out = Tracedb(name + " --help").out;
+    EXPECT_LE(std::count(out.begin(), out.end(), '\n'), 43) << out;
+    EXPECT_EQ(out.find("\nTRACE: ") != std::string::npos, usage.find("TRACE") != std::string::npos)
+        << name;
+    EXPECT_EQ(out.find("\nDB: ") != std::string::npos, usage.find("--db DB") != std::string::npos)
+        << name;
+    bool reads_files = usage.find("--on-error") != std::string::npos;
+    EXPECT_EQ(out.find("\nA bad line fails the file") != std::string::npos, reads_files) << name;
   }
 }
 

@@ -41,7 +41,7 @@ struct UsageError : std::runtime_error {
 
 void AddCommonOptions(cxxopts::Options& options) {
   options.add_options("common")("h,help", "print this help")(
-      "log-level", "log detail on stderr: off, error, warn, info, debug",
+      "log-level", "off, error, warn, info or debug",
       cxxopts::value<std::string>()->default_value("warn"), "LEVEL");
 }
 
@@ -93,17 +93,15 @@ std::string DatabaseArgument(const cxxopts::ParseResult& result) {
 }
 
 void AddDatabaseOption(cxxopts::Options& options) {
-  options.add_options()("db",
-                        "the database: a SQLite file or a PostgreSQL connection string (see DB "
-                        "above)",
+  options.add_options()("db", "the database (see DB above)",
                         cxxopts::value<std::string>(), "DB");
 }
 
 void AddFormatOptions(cxxopts::Options& options) {
-  options.add_options()("format", "trace format: " + FormatChoices(),
+  options.add_options()("format", FormatChoices(),
                         cxxopts::value<std::string>()->default_value("auto"), "F")(
-      "pcf", "Paraver labels (default: NAME.pcf beside NAME.prv)", cxxopts::value<std::string>(),
-      "FILE")("row", "Paraver object names (default: NAME.row beside NAME.prv)",
+      "pcf", "Paraver labels (default: NAME.pcf)", cxxopts::value<std::string>(),
+      "FILE")("row", "Paraver names (default: NAME.row)",
               cxxopts::value<std::string>(), "FILE");
 }
 
@@ -154,9 +152,9 @@ double SecondsOption(const cxxopts::ParseResult& result, const std::string& name
 }
 
 void AddOnErrorOptions(cxxopts::Options& options) {
-  options.add_options()("on-error", "a bad line: fail (stop there) or skip it and go on",
+  options.add_options()("on-error", "a bad line: fail or skip",
                         cxxopts::value<std::string>()->default_value("fail"), "WHAT")(
-      "max-errors", "with --on-error skip: fail once more than N lines were skipped",
+      "max-errors", "with skip: fail past N skipped lines",
       cxxopts::value<std::string>(), "N");
 }
 
@@ -200,11 +198,11 @@ IngestFileOptions IngestArguments(const cxxopts::ParseResult& result) {
 
 int Dump(int argc, char** argv) {
   cxxopts::Options options = NewOptions("dump");
-  options.add_options()("db", "print trace TRACE (an id or name) stored in database DB instead",
+  options.add_options()("db", "print TRACE as stored in DB instead",
                         cxxopts::value<std::string>(), "DB");
-  options.add_options()("u,user-fields", "append user-defined field values to each line")(
-      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "threads", "parser threads, 0 to 64 (0: one per core beyond the first)",
+  options.add_options()("u,user-fields", "append user-defined fields to each line")(
+      "z,ignore-incomplete-links", "drop links that never completed")(
+      "threads", "parser threads (0: cores - 1)",
       cxxopts::value<std::string>()->default_value("0"),
       "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
@@ -226,13 +224,13 @@ int Ingest(int argc, char** argv) {
   cxxopts::Options options = NewOptions("ingest");
   AddDatabaseOption(options);
   options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
-                        "TEXT")("force", "re-ingest files already in the database, replacing them")(
-      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "batch-size", "rows per insert transaction, 1 to 10000000",
+                        "TEXT")("force", "replace traces of the same content")(
+      "z,ignore-incomplete-links", "drop links that never completed")(
+      "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
-      "N")("threads", "parser threads, 0 to 64 (0: one per core beyond the first)",
+      "N")("threads", "parser threads (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"),
-           "N")("q,quiet", "no progress and no summary on stderr")(
+           "N")("q,quiet", "no progress and no summary")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -253,18 +251,18 @@ int Ingest(int argc, char** argv) {
 int Watch(int argc, char** argv) {
   cxxopts::Options options = NewOptions("watch");
   AddDatabaseOption(options);
-  options.add_options()("jobs", "files loaded at once, 1 to 64",
+  options.add_options()("jobs", "files loaded at once",
                         cxxopts::value<std::string>()->default_value("1"),
-                        "N")("stable-seconds", "take a file once unchanged this long",
+                        "N")("stable-seconds", "take a file unchanged this long",
                              cxxopts::value<std::string>()->default_value("2"),
-                             "S")("grace-seconds", "after SIGTERM, time left to running loads",
+                             "S")("grace-seconds", "after SIGTERM, for running loads",
                                   cxxopts::value<std::string>()->default_value("10"), "S")(
       "once", "load the files that are complete now, then exit (1 if any failed)")(
       "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
-      "z,ignore-incomplete-links", "drop links whose other half never came, instead of failing")(
-      "batch-size", "rows per insert transaction, 1 to 10000000",
+      "z,ignore-incomplete-links", "drop links that never completed")(
+      "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
-      "N")("threads", "parser threads per load, 0 to 64 (0: one per core beyond the first)",
+      "N")("threads", "parser threads per load (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
   AddOnErrorOptions(options);
@@ -288,7 +286,7 @@ int Watch(int argc, char** argv) {
 int List(int argc, char** argv) {
   cxxopts::Options options = NewOptions("list");
   AddDatabaseOption(options);
-  options.add_options()("json", "every trace column, as a JSON array of objects");
+  options.add_options()("json", "every column, as a JSON array");
   auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
   if (!result->unmatched().empty()) throw UsageError("takes no arguments");
@@ -298,7 +296,7 @@ int List(int argc, char** argv) {
 int Info(int argc, char** argv) {
   cxxopts::Options options = NewOptions("info");
   AddDatabaseOption(options);
-  options.add_options()("json", "one JSON object: the trace columns, and \"types\" as an array")(
+  options.add_options()("json", "one JSON object, with \"types\"")(
       "trace", "id or name", cxxopts::value<std::string>());
   options.parse_positional({"trace"});
   auto result = Parse(options, "info", argc, argv);
@@ -313,7 +311,7 @@ int Info(int argc, char** argv) {
 int Delete(int argc, char** argv) {
   cxxopts::Options options = NewOptions("delete");
   AddDatabaseOption(options);
-  options.add_options()("vacuum", "give the freed space back (SQLite: rewrites the file)")(
+  options.add_options()("vacuum", "give the freed space back")(
       "traces", "ids or names", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"traces"});
   auto result = Parse(options, "delete", argc, argv);
