@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <sstream>
 
 #include "backend_support.h"
 #include "db/loader_process.h"
@@ -105,9 +106,9 @@ TEST_P(ArchiveCli, ListShowsOneAlignedRowPerTrace) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_EQ(Masked(run.out),
-            "id  name        status    ingested_at             size  rows  span  comment\n"
-            " 1  ring.paje   complete  YYYY-MM-DDTHH:MM:SSZ  5.6 kB    97  1.81\n"
-            " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10   3.0  second, small\n");
+            "id  name        status    ingested_at             size  rows   span  comment\n"
+            " 1  ring.paje   complete  YYYY-MM-DDTHH:MM:SSZ  5.6 kB    97  1.810\n"
+            " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10  3.000  second, small\n");
 }
 
 // Nothing to load: said at once, exit 1, and no trace row of any status.
@@ -124,6 +125,35 @@ TEST_P(ArchiveCli, AnEmptyOrNonTraceFileIsRefusedAndNothingIsStored) {
   CliRun dump = Tracedb("dump " + empty);
   EXPECT_EQ(dump.exit_code, 1);
   EXPECT_EQ(dump.err, empty + ": empty file\n");
+}
+
+// --csv: every column of the trace table, as --json has them.
+TEST_P(ArchiveCli, ListCsvHasEveryTraceColumn) {
+  CliRun run = Run("list", "--csv");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::vector<std::string> lines;
+  std::istringstream in(run.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u) << run.out;
+  EXPECT_EQ(lines[0],
+            "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,error,"
+            "loader_host,loader_pid,start_time,end_time,container_count,state_count,event_count,"
+            "variable_count,link_count,metadata,skipped_lines,skipped_errors");
+  EXPECT_EQ(lines[2].substr(0, lines[2].find(",2", 2)), "2,small.paje," + small_ + ",paje");
+  EXPECT_EQ(Run("list", "--csv --json").exit_code, 2);
+}
+
+// JSON: booleans are true and false, and tracedb's JSON columns (extra,
+// metadata) come out as objects, not as strings holding JSON.
+TEST_P(ArchiveCli, QueryJsonNestsJsonColumnsAndWritesBooleans) {
+  std::string sql = sqlite() ? "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other"
+                             : "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other,"
+                               " 1 = 1 AS yes, '[1, 2]'::jsonb AS j";
+  CliRun run = Query("--json", sql);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, sqlite() ? "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\"}\n]\n"
+                              : "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\","
+                                "\"yes\":true,\"j\":[1, 2]}\n]\n");
 }
 
 TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
@@ -181,10 +211,10 @@ TEST_P(ArchiveCli, ListShowsFailedAndLoadingTracesAndRemovesInterruptedOnes) {
   std::string error = bad + ":" + std::to_string(BodyLine(1)) + ": unknown container 'nosuch'";
   std::string shown = error.size() <= 60 ? error : error.substr(0, 57) + "...";
   EXPECT_EQ(Masked(run.out),
-            "id  name        status    ingested_at             size  rows  span  comment\n"
-            " 1  ring.paje   complete  YYYY-MM-DDTHH:MM:SSZ  5.6 kB    97  1.81\n"
-            " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10   3.0  second, small\n"
-            " 3  bad.paje    failed    YYYY-MM-DDTHH:MM:SSZ  2.0 kB              error: " +
+            "id  name        status    ingested_at             size  rows   span  comment\n"
+            " 1  ring.paje   complete  YYYY-MM-DDTHH:MM:SSZ  5.6 kB    97  1.810\n"
+            " 2  small.paje  complete  YYYY-MM-DDTHH:MM:SSZ  2.1 kB    10  3.000  second, small\n"
+            " 3  bad.paje    failed    YYYY-MM-DDTHH:MM:SSZ  2.0 kB               error: " +
                 shown +
                 "\n"
                 " 4  live.paje   loading   YYYY-MM-DDTHH:MM:SSZ\n");

@@ -128,6 +128,12 @@ TEST(ParaverCli, IngestKeepsFormatMetadataAndExactRawTimes) {
                 "\"communicator_count\":2,\"communicators\":[\"c:1:1:2:1:2\",\"c:1:2:1:1\"],"
                 "\"pcf\":\"" +
                 pcf + "\",\"row\":null}"});
+  // JSON output nests the metadata object; the list gives the span in seconds.
+  CliRun info = Tracedb("info --json --db " + db + " 1");
+  EXPECT_NE(info.out.find(",\"metadata\":{\"date\":\"09/10/2019 at 16:08\","), std::string::npos)
+      << info.out;
+  CliRun list = Tracedb("list --db " + db);
+  EXPECT_NE(list.out.find("  2251799.814 s\n"), std::string::npos) << list.out;
   // raw ticks = round(seconds / seconds_per_tick), exactly, here in SQL.
   const char* raw =
       "SELECT CAST(round(t / 1e-9) AS INTEGER) FROM ("

@@ -286,11 +286,15 @@ int Watch(int argc, char** argv) {
 int List(int argc, char** argv) {
   cxxopts::Options options = NewOptions("list");
   AddDatabaseOption(options);
-  options.add_options()("json", "every column, as a JSON array");
+  options.add_options()("csv", "every column, as CSV")("json", "every column, as a JSON array");
   auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
   if (!result->unmatched().empty()) throw UsageError("takes no arguments");
-  return RunList(ListArgs{.db = DatabaseArgument(*result), .json = (*result)["json"].as<bool>()});
+  bool csv = (*result)["csv"].as<bool>();
+  bool json = (*result)["json"].as<bool>();
+  if (csv && json) throw UsageError("--csv or --json, not both");
+  QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
+  return RunList(ListArgs{.db = DatabaseArgument(*result), .format = format});
 }
 
 int Info(int argc, char** argv) {

@@ -81,14 +81,15 @@ constexpr CommandHelp kCommands[] = {
     {
         "list",
         "the traces in a database",
-        "[--db DB] [--json]",
+        "[--db DB] [--csv | --json]",
         "List the traces of a database, one per line: id, name, status\n"
         "(complete, loading, failed), when its ingest began (UTC), file size,\n"
         "rows (containers, states, events, variables and links), time span\n"
         "and comment; a failed trace shows its error there instead. Traces\n"
         "whose ingest was interrupted (its process is gone) are removed first,\n"
-        "and said so on stderr. --json prints every column of the trace table\n"
-        "instead, as an array of objects.\n"
+        "and said so on stderr. The span has three decimals, in seconds (s) for\n"
+        "Paraver and in the trace's own unit for Pajé. --csv and --json print\n"
+        "every column of the trace table instead.\n"
         "\n"
         "%DB",
         "tracedb list --db runs.sqlite\n"

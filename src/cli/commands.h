@@ -41,9 +41,11 @@ int RunIngest(const IngestArgs& args);
 // on_skip: set by RunWatch.
 int RunWatch(const watch::WatchOptions& args);
 
+enum class QueryFormat { kText, kCsv, kJson };
+
 struct ListArgs {
   std::string db;
-  bool json = false;  // every trace column, as a JSON array of objects
+  QueryFormat format = QueryFormat::kText;  // --csv, --json: every trace column
 };
 
 int RunList(const ListArgs& args);
@@ -64,8 +66,6 @@ struct DeleteArgs {
 
 // Exit code 1 when any trace could not be deleted; the others still are.
 int RunDelete(const DeleteArgs& args);
-
-enum class QueryFormat { kText, kCsv, kJson };
 
 struct QueryArgs {
   std::string db;

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
 #include "pipeline/open_archive.h"
+#include "output/csv_text.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
 
@@ -63,6 +64,15 @@ Cell NoteCell(const TraceRecord& trace) {
   return trace.info.comment ? TextCell(*trace.info.comment) : NullCell();
 }
 
+// "1.810 s": three decimals in every row. Paraver times are seconds; Pajé
+// times are in the trace's own unit, so they go without one.
+Cell SpanCell(const TraceRecord& trace) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3f%s", trace.summary->end_time - trace.summary->start_time,
+                trace.info.format == "paraver" ? " s" : "");
+  return TextCell(text);
+}
+
 std::vector<Cell> SummaryRow(const TraceRecord& trace) {
   const TraceInfo& info = trace.info;
   return {
@@ -72,7 +82,7 @@ std::vector<Cell> SummaryRow(const TraceRecord& trace) {
       TextCell(trace.ingested_at),
       info.size_bytes ? TextCell(HumanSize(*info.size_bytes)) : NullCell(),
       RowsCell(trace),
-      trace.summary ? RealCell(trace.summary->end_time - trace.summary->start_time) : NullCell(),
+      trace.summary ? SpanCell(trace) : NullCell(),
       NoteCell(trace)};
 }
 
@@ -80,16 +90,18 @@ std::string TextList(const std::vector<TraceRecord>& traces) {
   ResultTable table{
       .columns = {"id", "name", "status", "ingested_at", "size", "rows", "span", "comment"}};
   for (const TraceRecord& trace : traces) table.rows.push_back(SummaryRow(trace));
-  // Sizes are text ("5.6 kB") but read best aligned like numbers.
-  TextTableOptions options{
-      .align = {Align::kAuto, Align::kAuto, Align::kAuto, Align::kAuto, Align::kRight}};
+  // Sizes and spans are text ("5.6 kB", "1.810 s") but read best aligned
+  // like numbers.
+  TextTableOptions options{.align = {Align::kAuto, Align::kAuto, Align::kAuto, Align::kAuto,
+                                     Align::kRight, Align::kAuto, Align::kRight}};
   return FormatTextTable(table, options);
 }
 
-std::string JsonList(const std::vector<TraceRecord>& traces) {
+// Every column of the trace table, as JSON or CSV.
+std::string FullList(const std::vector<TraceRecord>& traces, QueryFormat format) {
   ResultTable table{.columns = TraceColumns()};
   for (const TraceRecord& trace : traces) table.rows.push_back(TraceCells(trace));
-  return FormatJsonArray(table);
+  return format == QueryFormat::kCsv ? FormatCsv(table) : FormatJsonArray(table);
 }
 
 // CleanInterrupted, naming what it removed; `traces` loses those too.
@@ -110,8 +122,8 @@ int RunList(const ListArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
   std::vector<TraceRecord> traces = archive->ListTraces();
   RemoveInterrupted(*archive, &traces);
-  if (args.json) {
-    std::fputs(JsonList(traces).c_str(), stdout);
+  if (args.format != QueryFormat::kText) {
+    std::fputs(FullList(traces, args.format).c_str(), stdout);
     return 0;
   }
   if (traces.empty()) {

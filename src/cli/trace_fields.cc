@@ -25,7 +25,7 @@ void AppendSummary(const std::optional<TraceSummary>& summary, std::vector<Cell>
   cells->push_back(IntegerCell(summary->event_count));
   cells->push_back(IntegerCell(summary->variable_count));
   cells->push_back(IntegerCell(summary->link_count));
-  cells->push_back(Optional(summary->metadata));
+  cells->push_back(summary->metadata ? JsonCell(*summary->metadata) : NullCell());
   cells->push_back(IntegerCell(summary->skipped_lines));
   cells->push_back(Optional(summary->skipped_errors));
 }

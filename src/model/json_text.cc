@@ -5,6 +5,107 @@
 
 namespace tracedb {
 
+namespace {
+
+// A recursive-descent check of RFC 8259's grammar; `at` moves past what it
+// accepts. Nesting deeper than kMaxDepth is refused rather than recursed.
+constexpr int kMaxDepth = 256;
+
+class JsonCheck {
+ public:
+  explicit JsonCheck(std::string_view text) : text_(text) {}
+
+  bool Whole() { return Value(0) && (Blanks(), at_ == text_.size()); }
+
+ private:
+  void Blanks() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' ||
+                                  text_[at_] == '\n' || text_[at_] == '\r')) {
+      ++at_;
+    }
+  }
+  bool Take(char c) {
+    Blanks();
+    if (at_ < text_.size() && text_[at_] == c) return ++at_, true;
+    return false;
+  }
+  bool Word(std::string_view word) {
+    if (text_.substr(at_, word.size()) != word) return false;
+    at_ += word.size();
+    return true;
+  }
+  bool Value(int depth) {
+    Blanks();
+    if (at_ >= text_.size() || depth > kMaxDepth) return false;
+    switch (text_[at_]) {
+      case '{':
+        return Members(depth);
+      case '[':
+        return Elements(depth);
+      case '"':
+        return String();
+      case 't':
+        return Word("true");
+      case 'f':
+        return Word("false");
+      case 'n':
+        return Word("null");
+      default:
+        return Number();
+    }
+  }
+  bool Members(int depth) {
+    ++at_;
+    if (Take('}')) return true;
+    do {
+      Blanks();
+      if (!String() || !Take(':') || !Value(depth + 1)) return false;
+    } while (Take(','));
+    return Take('}');
+  }
+  bool Elements(int depth) {
+    ++at_;
+    if (Take(']')) return true;
+    do {
+      if (!Value(depth + 1)) return false;
+    } while (Take(','));
+    return Take(']');
+  }
+  bool String() {
+    if (at_ >= text_.size() || text_[at_] != '"') return false;
+    for (++at_; at_ < text_.size(); ++at_) {
+      auto c = static_cast<unsigned char>(text_[at_]);
+      if (c == '"') return ++at_, true;
+      if (c < 0x20) return false;
+      if (c == '\\' && ++at_ >= text_.size()) return false;
+    }
+    return false;
+  }
+  bool Digits() {
+    size_t start = at_;
+    while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') ++at_;
+    return at_ > start;
+  }
+  bool Number() {
+    if (at_ < text_.size() && text_[at_] == '-') ++at_;
+    if (!Digits()) return false;
+    if (at_ < text_.size() && text_[at_] == '.' && (++at_, !Digits())) return false;
+    if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
+      ++at_;
+      if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
+      if (!Digits()) return false;
+    }
+    return true;
+  }
+
+  std::string_view text_;
+  size_t at_ = 0;
+};
+
+}  // namespace
+
+bool IsJsonValue(std::string_view text) { return JsonCheck(text).Whole(); }
+
 void AppendJsonString(std::string* out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out->push_back('"');

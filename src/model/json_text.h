@@ -20,6 +20,9 @@ std::string ExtrasToJson(const Extras& extras);
 // The same, appended to `out`.
 void AppendExtrasJson(std::string* out, const Extras& extras);
 
+// Whether `text` is one JSON value (RFC 8259), blanks around it allowed.
+bool IsJsonValue(std::string_view text);
+
 // The inverse, for what ExtrasToJson wrote: the object's members in order.
 // Anything else (not an object of strings) throws std::runtime_error.
 std::vector<std::pair<std::string, std::string>> JsonToFields(std::string_view json);

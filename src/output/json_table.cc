@@ -24,6 +24,10 @@ void AppendJsonValue(std::string* out, const Cell& cell) {
     case CellKind::kText:
       AppendJsonString(out, cell.text);
       return;
+    case CellKind::kBoolean:
+    case CellKind::kJson:
+      out->append(cell.text);
+      return;
   }
 }
 

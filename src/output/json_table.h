@@ -7,7 +7,8 @@
 //   ]
 //
 // Integers and reals are JSON numbers (reals as FormatReal prints them; a
-// non-finite real, which JSON cannot write, is null), NULL is null, text a
+// non-finite real, which JSON cannot write, is null), NULL is null,
+// booleans true or false, JSON (metadata, extra) nested as it is, text a
 // string escaped by AppendJsonString. No rows: "[]". Elements are appended
 // one at a time, so a large result streams.
 //

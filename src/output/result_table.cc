@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "model/json_text.h"
+
 namespace tracedb {
 
 Cell NullCell() { return Cell{}; }
@@ -13,6 +15,13 @@ Cell IntegerCell(int64_t value) { return Cell{CellKind::kInteger, std::to_string
 Cell RealCell(double value) { return Cell{CellKind::kReal, FormatReal(value)}; }
 
 Cell TextCell(std::string text) { return Cell{CellKind::kText, std::move(text)}; }
+
+Cell BooleanCell(bool value) { return Cell{CellKind::kBoolean, value ? "true" : "false"}; }
+
+Cell JsonCell(std::string json) {
+  CellKind kind = IsJsonValue(json) ? CellKind::kJson : CellKind::kText;
+  return Cell{kind, std::move(json)};
+}
 
 std::string FormatReal(double value) {
   char buffer[32];

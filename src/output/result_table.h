@@ -12,7 +12,10 @@
 
 namespace tracedb {
 
-enum class CellKind { kNull, kInteger, kReal, kText };
+// kBoolean: text "true" or "false". kJson: text that is a JSON value (a
+// json/jsonb column, trace.metadata, an entity's extra), which JSON output
+// nests as it is rather than quoting it.
+enum class CellKind { kNull, kInteger, kReal, kText, kBoolean, kJson };
 
 struct Cell {
   CellKind kind = CellKind::kNull;
@@ -29,6 +32,9 @@ Cell IntegerCell(int64_t value);
 // FormatReal(value).
 Cell RealCell(double value);
 Cell TextCell(std::string text);
+Cell BooleanCell(bool value);
+// JSON text; a text cell when `json` is not valid JSON (IsJsonValue).
+Cell JsonCell(std::string json);
 
 // A double as SQLite's shell shows it: 15 significant digits, and ".0" on a
 // whole number so it still reads as a real ("0.0", "1.81", "1e+20", "inf").

@@ -38,7 +38,9 @@ bool IsNumberColumn(const ResultTable& table, size_t column) {
   bool any = false;
   for (const auto& row : table.rows) {
     CellKind kind = row[column].kind;
-    if (kind == CellKind::kText) return false;
+    if (kind != CellKind::kInteger && kind != CellKind::kReal && kind != CellKind::kNull) {
+      return false;
+    }
     any = any || kind != CellKind::kNull;
   }
   return any;

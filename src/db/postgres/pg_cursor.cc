@@ -9,6 +9,7 @@ constexpr int kFetchRows = 10'000;
 
 // PostgreSQL's type oids (pg_type.dat), fixed since forever.
 enum : pqxx::oid {
+  kBool = 16,
   kInt8 = 20,
   kInt2 = 21,
   kInt4 = 23,
@@ -16,6 +17,8 @@ enum : pqxx::oid {
   kFloat4 = 700,
   kFloat8 = 701,
   kNumeric = 1700,
+  kJson = 114,
+  kJsonb = 3802,
 };
 
 }  // namespace
@@ -88,6 +91,11 @@ Cell PgCursor::CellAt(int column) const {
       return RealCell(Double(column));
     case kNumeric:  // exact decimal text, printed as it is
       return Cell{.kind = CellKind::kReal, .text = Text(column)};
+    case kBool:
+      return BooleanCell(Text(column) == "t");
+    case kJson:
+    case kJsonb:
+      return JsonCell(Text(column));
     default:
       return TextCell(Text(column));
   }
