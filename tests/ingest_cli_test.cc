@@ -260,6 +260,30 @@ TEST_P(IngestCli, InfoLogSaysTheFormatCompanionsAndPhases) {
                         ": trace 1, 10 rows in T s (T MB/s; load T s, index T s)\n");
 }
 
+// --progress draws the bar where stderr is no terminal too: each redraw
+// starts with \r and an erase, the last says what happens after the rows,
+// and the line is erased before the summary.
+TEST_P(IngestCli, ProgressShowsABarThenThePublishStageAndLeavesACleanLine) {
+  TestDatabase database(GetParam(), "progress");
+  std::string path = TraceFile("progress_shown.paje");
+  CliRun run = Tracedb("ingest --progress --db '" + database.url() + "' " + path);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string redraw = "\r\x1b[K";
+  std::string label = "progress_shown.paje ";
+  std::regex first("^\r\x1b\\[Kprogress_shown\\.paje \\[#*-*\\] +[0-9]+%  [0-9.]+M rows  "
+                   "[0-9.]+ MB/s");
+  EXPECT_TRUE(std::regex_search(run.err, first)) << run.err;
+  std::string stage = redraw + label + "[################] 100%  indexing and publishing...";
+  size_t at = run.err.find(stage);
+  ASSERT_NE(at, std::string::npos) << run.err;
+  EXPECT_EQ(run.err.substr(at + stage.size(), redraw.size() + path.size() + 10),
+            redraw + path + ": trace 1,");
+  CliRun quiet = Tracedb("ingest -q --progress --force --db '" + database.url() + "' " + path);
+  EXPECT_EQ(quiet.err, "");
+  CliRun plain = Tracedb("ingest --force --db '" + database.url() + "' " + path);
+  EXPECT_EQ(plain.err.find('\r'), std::string::npos) << plain.err;
+}
+
 // ctrl-C (or SIGTERM) in the middle of a load: the load in progress is
 // abandoned and removed before the process exits, the files not loaded are
 // named, and the exit status is the shell's for that signal.

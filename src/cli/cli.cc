@@ -231,6 +231,7 @@ int Ingest(int argc, char** argv) {
       "N")("threads", "parser threads (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("q,quiet", "no progress and no summary")(
+      "progress", "show progress even when stderr is not a terminal")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -242,6 +243,7 @@ int Ingest(int argc, char** argv) {
                   .db = DatabaseArgument(*result),
                   .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
                   .quiet = (*result)["quiet"].as<bool>(),
+                  .progress = (*result)["progress"].as<bool>(),
                   .input = FormatArguments(*result),
                   .ingest = IngestArguments(*result)};
   args.ingest.force = (*result)["force"].as<bool>();

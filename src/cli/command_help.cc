@@ -48,11 +48,10 @@ constexpr CommandHelp kCommands[] = {
         "[--db DB] [--comment TEXT] [--force] [-z] [-q]\n"
         "                      [--format F] [--batch-size N] [--threads N]\n"
         "                      [--on-error fail|skip] FILE...",
-        "Load Pajé or Paraver traces (plain, .gz, or - for stdin) into a\n"
-        "database, each as one trace, visible once completely written. A file\n"
-        "whose content is there already is skipped unless --force replaces it.\n"
-        "A bad file is reported and marked failed, and the next files still\n"
-        "load (exit code 1). ctrl-C removes the load in progress (exit 130).\n"
+        "Load Pajé or Paraver traces (plain, .gz, or - for stdin) into a database,\n"
+        "each as one trace, visible once completely written. A file whose content\n"
+        "is there already is skipped unless --force. A bad file is marked failed\n"
+        "and the next still load (exit 1); ctrl-C removes the load in progress.\n"
         "\n"
         "%BAD"
         "%DB",

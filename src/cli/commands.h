@@ -27,7 +27,8 @@ struct IngestArgs {
   std::string db;                  // path of the SQLite database
   std::string comment;
   bool quiet = false;
-  FormatArgs input;  // for every file
+  bool progress = false;  // --progress: also when stderr is not a terminal
+  FormatArgs input;       // for every file
   // --batch-size, --threads, -z, --force, --on-error, --max-errors (on_skip
   // and progress: set by RunIngest).
   IngestFileOptions ingest;

@@ -91,10 +91,11 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
   PreparedFile file =
       PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.comment);
   LogPrepared(file);
-  ProgressLine progress(given, args.quiet);
+  ProgressLine progress(given, {.quiet = args.quiet, .forced = args.progress});
   IngestFileOptions options = args.ingest;
   options.cancel = &interruption.flag();
-  options.pipeline.progress = [&](uint64_t bytes, int64_t rows) { progress.Update(bytes, rows); };
+  options.pipeline.progress = [&](const LoadProgress& now) { progress.Update(now); };
+  options.on_publish = [&] { progress.Stage("indexing and publishing..."); };
   BadLineOptions& bad_lines = options.pipeline.read.bad_lines;
   bad_lines.on_skip = [&, log = WithSkipLog(bad_lines).on_skip](const InputError& e) {
     progress.Clear();  // the warning gets a line of its own

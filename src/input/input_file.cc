@@ -108,6 +108,9 @@ size_t InputFile::ReadInput(char* buffer, size_t n) {
   }
   if (code == Z_DATA_ERROR) throw InputError(path_, 0, "corrupt gzip data: " + problem);
   if (got < 0 || code != Z_OK) throw InputError(path_, 0, "read error: " + problem);
+  if (z_off_t offset = gzoffset(gz_); offset >= 0) {
+    consumed_.store(static_cast<uint64_t>(offset), std::memory_order_relaxed);
+  }
   return static_cast<size_t>(got);
 }
 

@@ -10,6 +10,7 @@
 
 #include <zlib.h>
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -37,6 +38,9 @@ class InputFile {
   bool compressed() const { return compressed_; }
   // Size on disk, or 0 when unknown (stdin, a pipe).
   uint64_t size_on_disk() const { return size_on_disk_; }
+  // How much of the file on disk was read so far (compressed bytes for a
+  // gzip file): for progress, so any thread may ask.
+  uint64_t consumed_on_disk() const { return consumed_.load(std::memory_order_relaxed); }
 
  private:
   size_t ReadInput(char* buffer, size_t n);
@@ -47,6 +51,7 @@ class InputFile {
   size_t peeked_out_ = 0;  // how many of them Read has returned
   bool compressed_ = false;
   uint64_t size_on_disk_ = 0;
+  std::atomic<uint64_t> consumed_{0};
   std::string_view memory_;  // the bytes not read yet, when gz_ is null
 };
 

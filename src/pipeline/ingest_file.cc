@@ -82,11 +82,11 @@ IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
   }
   // After each block is the one point where a load can stop early and
   // leave the pipeline's threads joined (the exception unwinds them).
-  pipeline.progress = [&](uint64_t bytes, int64_t rows) {
+  pipeline.progress = [&](const LoadProgress& progress) {
     if (options.cancel != nullptr && options.cancel->load()) {
       throw IngestCancelled(file.given + ": load abandoned");
     }
-    if (options.pipeline.progress) options.pipeline.progress(bytes, rows);
+    if (options.pipeline.progress) options.pipeline.progress(progress);
   };
   InputFile input(file.path);
   return IngestTrace(input, *file.format, file.companions, writer, pipeline);
@@ -161,6 +161,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     if (info.sha256.empty()) digest.emplace(file.path);
     IngestResult result = ReadRows(file, load->writer(), options);
     loaded = Clock::now();
+    if (options.on_publish) options.on_publish();
     TraceSummary summary = Summarize(file, result);
     summary.sha256 = digest ? digest->Get() : info.sha256;
     if (std::optional<int64_t> other = load->Publish(summary, existing)) {

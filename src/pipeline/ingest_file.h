@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -57,6 +58,9 @@ struct IngestFileOptions {
   // file was given.
   IngestOptions pipeline;
   bool force = false;  // load it even when the archive has that content
+  // Called on the loading thread once the rows are all written, before
+  // they are indexed and published (the last, silent part of a load).
+  std::function<void()> on_publish;
   // When set and it turns true while the file is read, the load stops: its
   // trace row is removed and IngestCancelled thrown. Not checked once the
   // rows are read: a trace that is being published is finished instead.

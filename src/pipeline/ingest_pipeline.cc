@@ -1,5 +1,6 @@
 #include "pipeline/ingest_pipeline.h"
 
+#include <algorithm>
 #include <exception>
 #include <thread>
 
@@ -61,11 +62,17 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
   return result;
 }
 
-std::function<void(uint64_t)> Progress(const IngestOptions& options, const BatchingSink& sink) {
+std::function<void(uint64_t)> Progress(const IngestOptions& options, const InputFile& input,
+                                       const BatchingSink& sink) {
   if (!options.progress) return {};
-  return [&options, &sink](uint64_t bytes) {
+  return [&options, &input, &sink](uint64_t bytes) {
     const RowCounts& c = sink.counts();
-    options.progress(bytes, c.containers + c.states + c.events + c.variables + c.links);
+    uint64_t size = input.size_on_disk();
+    double fraction =
+        size == 0 ? -1 : std::min(1.0, static_cast<double>(input.consumed_on_disk()) / size);
+    options.progress({.bytes = bytes,
+                      .rows = c.containers + c.states + c.events + c.variables + c.links,
+                      .fraction = fraction});
   };
 }
 
@@ -78,7 +85,7 @@ IngestResult IngestTrace(InputFile& input, const TraceFormat& format,
     ReadOptions read = options.read;
     read.simulator.keep_extras = true;
     read.exact_seconds = true;
-    read.on_block = Progress(options, sink);
+    read.on_block = Progress(options, input, sink);
     return format.read(input, companions, read, &registry, &sink);
   });
 }

@@ -24,15 +24,22 @@
 
 namespace tracedb {
 
+// How far a load is, for a progress display.
+struct LoadProgress {
+  uint64_t bytes = 0;    // of trace text read (uncompressed)
+  int64_t rows = 0;      // entity rows emitted
+  double fraction = -1;  // of the file on disk read (compressed for .gz); -1: size unknown
+};
+
 struct IngestOptions {
   // Workers, -z, bad lines. The ingest sets simulator.keep_extras and
   // exact_seconds (stored rows keep their user fields, and their times read
   // back the same) and on_block (see progress).
   ReadOptions read;
   size_t batch_rows = kDefaultBatchRows;  // rows per writer batch
-  // Called on the reading thread after each block, with the bytes read and
-  // the entity rows emitted so far. It may throw to stop the load.
-  std::function<void(uint64_t bytes, int64_t rows)> progress;
+  // Called on the reading thread after each block. It may throw to stop
+  // the load.
+  std::function<void(const LoadProgress&)> progress;
 };
 
 struct IngestResult {
