@@ -15,31 +15,20 @@
 #include <type_traits>
 #include <vector>
 
+#include "watchdog.h"
+
 namespace tracedb {
 namespace {
 
+using testing::Detached;
+using testing::Ends;
+using testing::kHangLimit;
+
 using namespace std::chrono_literals;
 
-// Only a hang (a broken queue) should ever reach it, even under TSan on a busy machine.
-constexpr auto kHangLimit = 30s;
 // Time for a thread to reach the point where it blocks. A correct queue passes however slow
 // the machine is; a broken one is caught when it lets the thread through within this time.
 constexpr auto kBlockingPoint = 50ms;
-
-// Like std::async, but on a detached thread: when the queue hangs, the test fails at wait_for
-// instead of blocking for ever in the future's destructor. So `task` must own what it uses.
-template <typename Task>
-auto Detached(Task task) {
-  std::packaged_task<std::invoke_result_t<Task>()> packaged(std::move(task));
-  auto result = packaged.get_future();
-  std::thread(std::move(packaged)).detach();
-  return result;
-}
-
-template <typename T>
-bool Ends(std::future<T>& result) {
-  return result.wait_for(kHangLimit) == std::future_status::ready;
-}
 
 template <typename T>
 bool StillBlocked(std::future<T>& result) {

@@ -25,14 +25,17 @@
 #include "input/block_reader.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
+#include "watchdog.h"
 
 namespace tracedb {
 namespace {
 
+using testing::Detached;
+using testing::Ends;
+using testing::kHangLimit;
+
 using namespace std::chrono_literals;
 
-// Only a hang (a broken pipeline) should ever reach it, even under TSan on a busy machine.
-constexpr auto kHangLimit = 60s;
 // For a stage waiting on another: shorter than kHangLimit, so that it shows as a failed
 // expectation rather than as a hang.
 constexpr auto kStageLimit = 10s;
@@ -42,18 +45,6 @@ constexpr auto kBlockingPoint = 50ms;
 // Small blocks, so that a few kilobytes make dozens of them.
 constexpr BlockReaderOptions kSmallBlocks{.block_size = 64, .first_block_size = 8};
 constexpr int kWorkerCounts[] = {0, 1, 2, 4};
-
-// Like std::async, but on a detached thread: when the pipeline hangs, the test fails at wait_for
-// instead of blocking for ever in the future's destructor. So `task` must own what it uses.
-template <typename Task>
-auto Detached(Task task) {
-  std::packaged_task<std::invoke_result_t<Task>()> packaged(std::move(task));
-  auto result = packaged.get_future();
-  std::thread(std::move(packaged)).detach();
-  return result;
-}
-
-bool Ends(std::future<void>& run) { return run.wait_for(kHangLimit) == std::future_status::ready; }
 
 // Thrown on purpose by a stage, to be told apart from any other error.
 class StageError : public std::runtime_error {
