@@ -41,8 +41,7 @@ std::string Eta(double fraction, double seconds) {
   auto left = static_cast<long>(seconds * (1 - fraction) / fraction + 0.5);
   char text[32];
   if (left >= 3600) {
-    std::snprintf(text, sizeof text, "ETA %ld:%02ld:%02ld", left / 3600, left / 60 % 60,
-                  left % 60);
+    std::snprintf(text, sizeof text, "ETA %ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
   } else {
     std::snprintf(text, sizeof text, "ETA %ld:%02ld", left / 60, left % 60);
   }

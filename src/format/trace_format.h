@@ -42,7 +42,7 @@ struct ReadOptions {
 };
 
 struct ReadResult {
-  uint64_t bytes = 0;    // uncompressed
+  uint64_t bytes = 0;  // uncompressed
   uint64_t lines = 0;
   uint64_t records = 0;  // events applied or records mapped
   double start_time = 0;

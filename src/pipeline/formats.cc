@@ -56,9 +56,9 @@ const TraceFormat& MostLikely(std::string_view head, std::string_view path) {
   }
   if (best == nullptr) {
     std::string_view start = head.substr(0, std::min(head.find_first_of("\r\n"), kShownBytes));
-    throw InputError(std::string(path), 0,
-                     "not a " + FormatTitles() + " trace (it starts with \"" +
-                         std::string(start) + "\")");
+    throw InputError(
+        std::string(path), 0,
+        "not a " + FormatTitles() + " trace (it starts with \"" + std::string(start) + "\")");
   }
   return *best;
 }
@@ -66,7 +66,9 @@ const TraceFormat& MostLikely(std::string_view head, std::string_view path) {
 const TraceFormat* Requested(std::string_view requested) {
   if (requested == "auto") return nullptr;
   const TraceFormat* format = FindFormat(requested);
-  if (format == nullptr) throw std::invalid_argument("no trace format '" + std::string(requested) + "'");
+  if (format == nullptr) {
+    throw std::invalid_argument("no trace format '" + std::string(requested) + "'");
+  }
   return format;
 }
 

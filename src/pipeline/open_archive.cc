@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "db/db_error.h"
-
 #include "db/postgres/pg_archive.h"
 #include "db/postgres/pg_conninfo.h"
 #include "db/sqlite/sqlite_archive.h"
@@ -36,7 +35,8 @@ void RefuseOtherSchemes(const std::string& db) {
   size_t end = db.find("://");
   if (end == std::string::npos || end == 0) return;
   std::string_view scheme = std::string_view(db).substr(0, end);
-  if (scheme.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") !=
+  if (scheme.find_first_not_of(
+          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") !=
       std::string_view::npos) {
     return;
   }
