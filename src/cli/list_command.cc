@@ -10,10 +10,11 @@
 
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
-#include "pipeline/open_archive.h"
 #include "output/csv_text.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
+#include "pipeline/formats.h"
+#include "pipeline/open_archive.h"
 
 namespace tracedb {
 namespace {
@@ -64,13 +65,15 @@ Cell NoteCell(const TraceRecord& trace) {
   return trace.info.comment ? TextCell(*trace.info.comment) : NullCell();
 }
 
-// "1.810 s": three decimals in every row. Paraver times are seconds; Pajé
-// times are in the trace's own unit, so they go without one.
+// "1.810 s": three decimals in every row, with the unit of the trace's
+// format (none for Pajé, whose times are in the trace's own).
 Cell SpanCell(const TraceRecord& trace) {
+  const TraceFormat* format = FindFormat(trace.info.format);
+  std::string unit =
+      format != nullptr && *format->unit != '\0' ? " " + std::string(format->unit) : "";
   char text[64];
-  std::snprintf(text, sizeof text, "%.3f%s", trace.summary->end_time - trace.summary->start_time,
-                trace.info.format == "paraver" ? " s" : "");
-  return TextCell(text);
+  std::snprintf(text, sizeof text, "%.3f", trace.summary->end_time - trace.summary->start_time);
+  return TextCell(text + unit);
 }
 
 std::vector<Cell> SummaryRow(const TraceRecord& trace) {

@@ -5,6 +5,8 @@
 // a read-only transaction and rolls that back (Archive::Query).
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cli/commands.h"
 #include "pipeline/open_archive.h"
@@ -57,13 +59,31 @@ void StreamCsv(RowCursor& cursor) {
   Write(&out);
 }
 
+// tracedb's JSON columns (trace.metadata, every table's extra) are text in
+// both dialects: by their name, their objects are nested in JSON output.
+// Only there: the other outputs print the text and need no check of it.
+std::vector<size_t> JsonColumns(const std::vector<std::string>& columns) {
+  std::vector<size_t> json;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i] == "extra" || columns[i] == "metadata") json.push_back(i);
+  }
+  return json;
+}
+
 void StreamJson(RowCursor& cursor) {
   std::vector<std::string> columns = ColumnNames(cursor);
+  std::vector<size_t> json = JsonColumns(columns);
   std::string out;
   size_t count = 0;
   while (cursor.Next()) {
+    std::vector<Cell> cells = RowCells(cursor);
+    for (size_t i : json) {
+      if (cells[i].kind == CellKind::kText && cells[i].text.starts_with('{')) {
+        cells[i] = JsonCell(std::move(cells[i].text));
+      }
+    }
     AppendJsonArraySeparator(&out, count++);
-    AppendJsonObject(&out, columns, RowCells(cursor));
+    AppendJsonObject(&out, columns, cells);
     if (out.size() >= kFlushBytes) Write(&out);
   }
   AppendJsonArrayEnd(&out, count);

@@ -72,6 +72,7 @@ enum class Likeness {
 struct TraceFormat {
   const char* name;     // --format NAME, and the trace row's `format`
   const char* title;    // how messages name it: "Pajé"
+  const char* unit;     // of the times it stores: "s", or "" for the trace's own
   const char* records;  // what its reader counts: "events", "records"
   // From the first bytes (a UTF-8 byte order mark removed, through gzip)
   // and the path ("-" for stdin).

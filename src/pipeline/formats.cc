@@ -6,6 +6,7 @@
 #include <array>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "format/paje/paje_format.h"
 #include "format/paraver/paraver_format.h"
@@ -33,14 +34,21 @@ bool CanBeReadTwice(const std::string& path) {
   return stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode);
 }
 
-// "Pajé or Paraver".
-std::string FormatTitles() {
+// "a, b or c".
+std::string OneOf(const std::vector<const char*>& words) {
   std::string text;
-  for (size_t i = 0; i < kFormats.size(); ++i) {
-    if (i > 0) text += i + 1 < kFormats.size() ? ", " : " or ";
-    text += kFormats[i]->title;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += i + 1 < words.size() ? ", " : " or ";
+    text += words[i];
   }
   return text;
+}
+
+// "Pajé or Paraver".
+std::string FormatTitles() {
+  std::vector<const char*> titles;
+  for (const TraceFormat* format : kFormats) titles.push_back(format->title);
+  return OneOf(titles);
 }
 
 // The most likely format; the first listed among equals.
@@ -84,12 +92,9 @@ const TraceFormat* FindFormat(std::string_view name) {
 }
 
 std::string FormatChoices() {
-  std::string text = "auto";
-  for (size_t i = 0; i < kFormats.size(); ++i) {
-    text += i + 1 < kFormats.size() ? ", " : " or ";
-    text += kFormats[i]->name;
-  }
-  return text;
+  std::vector<const char*> names = {"auto"};
+  for (const TraceFormat* format : kFormats) names.push_back(format->name);
+  return OneOf(names);
 }
 
 const TraceFormat& DetectFormat(InputFile& input, std::string_view requested) {

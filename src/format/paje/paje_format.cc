@@ -45,6 +45,7 @@ ReadResult Read(InputFile& input, const std::vector<Companion>&, const ReadOptio
 
 const TraceFormat kPajeFormat{.name = "paje",
                               .title = "Pajé",
+                              .unit = "",
                               .records = "events",
                               .detect = Detect,
                               .companions = NoCompanions,

@@ -46,6 +46,7 @@ ReadResult Read(InputFile& input, const std::vector<Companion>& companions,
 
 const TraceFormat kParaverFormat{.name = "paraver",
                                  .title = "Paraver",
+                                 .unit = "s",
                                  .records = "records",
                                  .detect = Detect,
                                  .companions = Companions,
