@@ -193,7 +193,7 @@ std::vector<BadDb> BadDbs() {
        "{DB}: not a tracedb database (file is not a database)"},
       {"AnotherProgramsSqlite",
        +[](const std::string& p) {
-         SqliteConnection c(p);
+         SqliteConnection c(p, SqliteFile::kScratch);  // no tracedb check, no WAL
          c.Exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')");
        },
        "{DB}: not a tracedb database (it has tables but no schema_version table)"},

@@ -29,7 +29,7 @@ bool DeleteOne(Archive& archive, const std::string& given) {
 }  // namespace
 
 int RunDelete(const DeleteArgs& args) {
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kChange);
   int deleted = 0;
   int failed = 0;
   for (const std::string& given : args.traces) {

@@ -16,7 +16,7 @@ namespace tracedb {
 namespace {
 
 int DumpStored(const DumpArgs& args) {
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::optional<TraceRecord> trace = archive->FindTrace(args.file);
   if (!trace) throw DbError(archive->name(), "no trace '" + args.file + "' (see tracedb list)");
   if (trace->status != TraceStatus::kComplete) {

@@ -73,7 +73,7 @@ TraceRecord FindComplete(Archive& archive, const std::string& id_or_name) {
 }  // namespace
 
 int RunExportCsv(const ExportCsvArgs& args) {
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindComplete(*archive, args.trace);
   FileSet files(TablePaths(args.dir), args.force);
   archive->ReadComplete(trace.id, [&](const SelectRows& select) {

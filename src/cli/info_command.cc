@@ -40,7 +40,7 @@ std::string JsonInfo(const TraceRecord& trace, const ResultTable& types) {
 }  // namespace
 
 int RunInfo(const InfoArgs& args) {
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::optional<TraceDetail> detail = archive->Describe(args.trace);
   if (!detail) throw DbError(archive->name(), "no trace '" + args.trace + "' (see tracedb list)");
   std::string out =

@@ -138,7 +138,7 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
 
 int RunIngest(const IngestArgs& args) {
   Interruption interruption;  // before the pipeline starts any thread
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/true);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kCreate);
   for (int64_t id : archive->CleanInterrupted()) {
     spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
   }

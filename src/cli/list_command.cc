@@ -122,7 +122,7 @@ void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
 }  // namespace
 
 int RunList(const ListArgs& args) {
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::vector<TraceRecord> traces = archive->ListTraces();
   RemoveInterrupted(*archive, &traces);
   if (args.format != QueryFormat::kText) {

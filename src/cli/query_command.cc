@@ -112,7 +112,7 @@ void Print(RowCursor& cursor, QueryFormat format) {
 }  // namespace
 
 int RunQuery(const QueryArgs& args) {
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, /*create=*/false);
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   Print(*archive->Query(args.sql), args.format);
   return 0;
 }

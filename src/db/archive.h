@@ -57,6 +57,14 @@ struct TraceDetail {
   ResultTable types;  // id, kind, name, alias, rows
 };
 
+// What a command does with an archive. kCreate (ingest, watch) makes a
+// missing SQLite file; the others refuse it: `tracedb list` in the wrong
+// folder should say so, not leave a tracedb.sqlite behind. kRead (list,
+// info, query, dump, export-csv) also reads a SQLite archive that the user
+// may not write (a shared group folder): opened read-only, neither
+// migrated nor cleaned of interrupted loads.
+enum class ArchiveAccess { kCreate, kChange, kRead };
+
 class Archive {
  public:
   virtual ~Archive() = default;
@@ -79,7 +87,8 @@ class Archive {
 
   // Commits a "loading" trace row and returns the load that fills it.
   virtual std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) = 0;
-  // Removes loads whose loader is gone; returns their ids.
+  // Removes loads whose loader is gone; returns their ids (none from an
+  // archive opened read-only).
   virtual std::vector<int64_t> CleanInterrupted() = 0;
   // Removes the trace and its rows in one transaction; false if there is no
   // such trace. Refuses a trace whose loader still runs.

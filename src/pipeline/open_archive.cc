@@ -52,10 +52,10 @@ void RefuseOtherSchemes(const std::string& db) {
 
 }  // namespace
 
-std::unique_ptr<Archive> OpenArchive(const std::string& db, bool create) {
+std::unique_ptr<Archive> OpenArchive(const std::string& db, ArchiveAccess access) {
   if (IsPostgresConninfo(db)) return OpenPostgresArchive(db);
   RefuseOtherSchemes(db);
-  return OpenSqliteArchive(db, create);
+  return OpenSqliteArchive(db, access);
 }
 
 }  // namespace tracedb

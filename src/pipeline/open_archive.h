@@ -2,9 +2,8 @@
 // binary's schema: a PostgreSQL connection string (postgresql://... or
 // postgres://..., or libpq's "key=value ..." form) or else a SQLite file.
 //
-// `create`: ingest makes a missing SQLite file; the commands that read or
-// prune an archive refuse it instead: `tracedb list` in the wrong folder
-// should say so, not leave a tracedb.sqlite behind. Throws DbError.
+// `access` says what the command will do with it (db/archive.h). Throws
+// DbError.
 #pragma once
 
 #include <memory>
@@ -14,6 +13,6 @@
 
 namespace tracedb {
 
-std::unique_ptr<Archive> OpenArchive(const std::string& db, bool create);
+std::unique_ptr<Archive> OpenArchive(const std::string& db, ArchiveAccess access);
 
 }  // namespace tracedb

@@ -249,7 +249,7 @@ int WatchFolder(const WatchOptions& options) {
   fs::create_directories(fs::path(options.dir) / "failed");
   std::string archive_name;
   {
-    std::unique_ptr<Archive> archive = OpenArchive(options.db, /*create=*/true);
+    std::unique_ptr<Archive> archive = OpenArchive(options.db, ArchiveAccess::kCreate);
     archive_name = archive->name();
     for (int64_t id : archive->CleanInterrupted()) {
       spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);

@@ -1,5 +1,8 @@
 #include "db/sqlite/sqlite_archive.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <optional>
 
@@ -75,8 +78,8 @@ class SqliteQueryCursor : public SqliteCursor {
 
 class SqliteArchive : public Archive {
  public:
-  explicit SqliteArchive(std::unique_ptr<SqliteConnection> connection)
-      : connection_(std::move(connection)) {}
+  SqliteArchive(std::unique_ptr<SqliteConnection> connection, bool read_only)
+      : connection_(std::move(connection)), read_only_(read_only) {}
 
   const std::string& name() const override { return connection_->path(); }
 
@@ -118,6 +121,7 @@ class SqliteArchive : public Archive {
   }
 
   std::vector<int64_t> CleanInterrupted() override {
+    if (read_only_) return {};
     return tracedb::CleanInterrupted(*connection_);
   }
 
@@ -186,11 +190,28 @@ class SqliteArchive : public Archive {
   }
 
   std::unique_ptr<SqliteConnection> connection_;
+  bool read_only_;
 };
+
+// Whether this process may write the file (when it exists) and create the
+// files beside it (-wal, -shm, the scratch files of a load).
+bool MayWrite(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  std::error_code error;
+  bool file_ok = !std::filesystem::exists(path, error) ||
+                 faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) == 0;
+  std::string where = folder.empty() ? "." : folder.string();
+  return file_ok && faccessat(AT_FDCWD, where.c_str(), W_OK, AT_EACCESS) == 0;
+}
+
+std::unique_ptr<Archive> OpenReadOnly(const std::string& path) {
+  auto connection = std::make_unique<SqliteConnection>(path, SqliteFile::kReadOnlyArchive);
+  RequireNewestSchema(*connection);
+  return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/true);
+}
 
 }  // namespace
 
-std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, bool create) {
+std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAccess access) {
   namespace fs = std::filesystem;
   std::error_code error;
   fs::path folder = fs::path(path).parent_path();
@@ -198,12 +219,18 @@ std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, bool create)
   if (!folder.empty() && !fs::is_directory(folder, error)) {
     throw DbError(path, "no folder " + folder.string() + " to hold the database");
   }
-  if (!create && !fs::exists(path, error)) {
+  if (access != ArchiveAccess::kCreate && !fs::exists(path, error)) {
     throw DbError(path, "no such database (tracedb ingest --db " + path + " FILE creates it)");
+  }
+  if (!MayWrite(path, folder)) {
+    if (access == ArchiveAccess::kRead) return OpenReadOnly(path);
+    throw DbError(path,
+                  "read-only for this user (the file or its folder is not writable); list, "
+                  "info, query, dump and export-csv still read it");
   }
   auto connection = std::make_unique<SqliteConnection>(path);
   Migrate(*connection);
-  return std::make_unique<SqliteArchive>(std::move(connection));
+  return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/false);
 }
 
 }  // namespace tracedb

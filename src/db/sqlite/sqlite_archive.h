@@ -14,8 +14,10 @@
 
 namespace tracedb {
 
-// Opens (creating it when `create`, else refusing a missing file) and
-// migrates the database at `path`.
-std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, bool create);
+// Opens (creating it for kCreate, else refusing a missing file) and
+// migrates the database at `path`. kRead opens it read-only, unmigrated,
+// when the user may not write the file or its folder; then its schema must
+// be this binary's.
+std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAccess access);
 
 }  // namespace tracedb

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <thread>
@@ -65,6 +66,31 @@ DbError OpenError(sqlite3* db, const std::string& path, int code) {
   return ErrorOf(db, path, code, "");
 }
 
+// True when no -shm exists and the -wal is missing or empty: everything
+// committed is in the main file.
+bool WalIsGone(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::exists(path + "-shm", error)) return false;
+  auto wal_size = std::filesystem::file_size(path + "-wal", error);
+  return error || wal_size == 0;
+}
+
+// "file:PATH?immutable=1", with the characters a URI gives meaning to
+// escaped.
+std::string ImmutableUri(const std::string& path) {
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+      uri += escaped;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+
 }  // namespace
 
 SqliteConnection::SqliteConnection(std::string path, SqliteFile kind) : path_(std::move(path)) {
@@ -72,27 +98,63 @@ SqliteConnection::SqliteConnection(std::string path, SqliteFile kind) : path_(st
   if (std::filesystem::is_directory(path_, ignored)) {
     throw DbError(path_, "is a directory, not a database file");
   }
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  int rc = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
-  if (rc != SQLITE_OK) {
-    DbError error = OpenError(db_, path_, rc);
-    sqlite3_close_v2(db_);  // SQLite hands out a handle even when opening fails
-    throw error;
-  }
   try {
-    sqlite3_busy_timeout(db_, kBusyTimeoutMs);
-    if (kind == SqliteFile::kScratch) {
+    if (kind == SqliteFile::kReadOnlyArchive) {
+      OpenReadOnly();
+    } else if (kind == SqliteFile::kScratch) {
+      Open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, path_);
       Exec(kScratchPragmas);
     } else {
+      Open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, path_);
       Exec(kOpenPragmas);
       RefuseForeignDatabase();
       Exec(kPageSizePragma);
       EnableWal();
+      KeepWalFiles();
     }
   } catch (...) {
     sqlite3_close_v2(db_);
     throw;
   }
+}
+
+void SqliteConnection::Open(int flags, const std::string& name) {
+  int rc = sqlite3_open_v2(name.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    DbError error = OpenError(db_, path_, rc);
+    sqlite3_close_v2(std::exchange(db_, nullptr));  // SQLite hands out a handle even then
+    throw error;
+  }
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+}
+
+// A reader in WAL mode needs the -shm file, and creates it when it is
+// missing: a user who may not write the folder then gets "attempt to write
+// a readonly database" at the first read. tracedb keeps -wal and -shm
+// (KeepWalFiles), so that happens only to an archive last closed by another
+// program; its -wal is then empty (the last close copied it into the file),
+// and the file alone is the whole archive, read as immutable (no locks, no
+// -shm). Should its owner write meanwhile, a reader of that kind may see a
+// page of a half-done checkpoint: the price of reading at all, and why it
+// is the fallback, not the rule.
+void SqliteConnection::OpenReadOnly() {
+  Open(SQLITE_OPEN_READONLY, path_);
+  try {
+    RefuseForeignDatabase();
+    return;
+  } catch (const DbError&) {
+    if (!WalIsGone(path_)) throw;
+  }
+  sqlite3_close_v2(std::exchange(db_, nullptr));
+  Open(SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, ImmutableUri(path_));
+  RefuseForeignDatabase();
+}
+
+// The -wal and -shm stay when the last connection closes (its -wal empty):
+// readers who may not create them need them there (OpenReadOnly).
+void SqliteConnection::KeepWalFiles() {
+  int keep = 1;
+  sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &keep);
 }
 
 SqliteConnection::~SqliteConnection() { sqlite3_close_v2(db_); }

@@ -4,7 +4,8 @@
 //
 // Opening refuses, before changing anything, a file that is not SQLite and a
 // SQLite database of another program (tables but no tracedb schema_version);
-// it then sets the pragmas of a bulk loader (see OpenPragmas in the .cc).
+// it then sets the pragmas of a bulk loader (see OpenPragmas in the .cc),
+// except for a read-only archive, which it only reads.
 //
 // Threading: a connection and its statements are used by one thread at a
 // time (opened SQLITE_OPEN_NOMUTEX); other threads and processes open their
@@ -69,13 +70,17 @@ class SqliteStatement {
 };
 
 // What a connection opens: a tracedb archive (checked to be one, in WAL
-// mode), or the scratch file of a staged load (db/sqlite/sqlite_staged_load.h),
-// written without journal or fsync and thrown away if anything fails.
-enum class SqliteFile { kArchive, kScratch };
+// mode, its -wal and -shm files kept when it closes), the same read-only
+// (nothing written, not even the -shm when it cannot be: see
+// OpenReadOnly in the .cc), or the scratch file of a staged load
+// (db/sqlite/sqlite_staged_load.h), written without journal or fsync and
+// thrown away if anything fails.
+enum class SqliteFile { kArchive, kReadOnlyArchive, kScratch };
 
 class SqliteConnection {
  public:
-  // Opens the database at `path`, creating an empty file if there is none.
+  // Opens the database at `path`, creating an empty file if there is none
+  // (not kReadOnlyArchive: that refuses a missing file).
   explicit SqliteConnection(std::string path, SqliteFile kind = SqliteFile::kArchive);
   ~SqliteConnection();
   SqliteConnection(const SqliteConnection&) = delete;
@@ -98,8 +103,11 @@ class SqliteConnection {
  private:
   friend class SqliteStatement;
   [[noreturn]] void Fail(int code, std::string_view sql) const;
+  void Open(int flags, const std::string& name);
+  void OpenReadOnly();
   void RefuseForeignDatabase();
   void EnableWal();
+  void KeepWalFiles();
 
   std::string path_;
   sqlite3* db_ = nullptr;

@@ -67,6 +67,17 @@ void ApplyMigrations(SqliteConnection& connection, std::span<const Migration> mi
   }
 }
 
+void RequireNewestSchema(SqliteConnection& connection) {
+  int newest = SqliteMigrations().back().version;
+  int current = SchemaVersion(connection);
+  RefuseNewer(connection, current, newest);
+  if (current == newest) return;
+  throw DbError(connection.path(), "database schema version " + std::to_string(current) +
+                                       " is older than this tracedb's (" + std::to_string(newest) +
+                                       ") and read-only here: the next tracedb command of a user "
+                                       "who may write it upgrades it");
+}
+
 void Migrate(SqliteConnection& connection) { ApplyMigrations(connection, SqliteMigrations()); }
 
 }  // namespace tracedb

@@ -22,6 +22,10 @@ void Migrate(SqliteConnection& connection);
 // Migrate with an explicit list (ordered by version, 1, 2, 3...); for tests.
 void ApplyMigrations(SqliteConnection& connection, std::span<const Migration> migrations);
 
+// For a database opened read-only, which cannot be migrated: throws a
+// DbError unless its schema is the newest this binary knows.
+void RequireNewestSchema(SqliteConnection& connection);
+
 // The highest applied version; 0 for a database never migrated.
 int SchemaVersion(SqliteConnection& connection);
 
