@@ -58,11 +58,11 @@ std::string FileBytes(const Input& input, const fs::path& scratch) {
   }
 }
 
+}  // namespace
+
 bool IsParaverName(const std::string& file) {
   return file.ends_with(".prv") || file.ends_with(".prv.gz");
 }
-
-}  // namespace
 
 WrittenTrace WriteInput(const Input& input, const std::string& row_name) {
   fs::path folder = fs::path(WriteTempFile(".hostile", "")).parent_path() / "hostile" / row_name;

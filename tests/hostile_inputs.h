@@ -37,6 +37,9 @@ struct Input {
   Feed feed = Feed::kPath;
 };
 
+// Whether the row's file is named as a Paraver trace (NAME.prv[.gz]).
+bool IsParaverName(const std::string& file);
+
 // An Input written to disk.
 struct WrittenTrace {
   std::string folder;

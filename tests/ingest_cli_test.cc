@@ -16,6 +16,7 @@
 #include "background_child.h"
 #include "db/sqlite/sqlite_connection.h"
 #include "input/file_digest.h"
+#include "paraver_test_support.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
@@ -32,6 +33,10 @@ const char* kBody =
     "14 2.0 V t2 2\n"
     "16 1.5 L 0 m t1 k1\n"
     "17 2.5 L 0 m t2 k1\n";
+
+void Write(const std::string& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
 
 std::string TraceFile(const std::string& name, const std::string& body = kBody) {
   return WriteTempFile(name, Header() + body);
@@ -214,6 +219,46 @@ TEST_P(IngestCli, EachTraceGetsItsFilesDigestWhateverTheSizes) {
   EXPECT_EQ(database.Rows("SELECT name, status, sha256 FROM trace ORDER BY id"),
             (std::vector<std::string>{"same-size-a.paje|complete|" + Sha256OfFile(a),
                                       "same-size-b.paje|complete|" + Sha256OfFile(b)}));
+}
+
+// A Paraver trace is its .prv and the companions it was read with: loaded
+// without its .pcf (with a warning), then with it, then with its .row, it
+// is three traces; the same files again are one already there.
+TEST_P(IngestCli, AParaverTracesIdentityCoversItsCompanions) {
+  std::string prv = WriteParaverTrace("companions",
+                                      "#Paraver (09/10/2019 at 16:08):2000_ns:1(2):1:2(1:1,1:1),2\n"
+                                      "1:1:1:1:1:0:1234567:1\n");
+  std::string pcf = std::filesystem::path(prv).replace_extension(".pcf").string();
+  std::string row = std::filesystem::path(prv).replace_extension(".row").string();
+  TestDatabase database(GetParam(), "companions");
+  std::string ingest = "ingest -q --db " + database.url() + " " + prv;
+  CliRun alone = Tracedb(ingest);
+  EXPECT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_EQ(alone.err, NoCompanionWarnings(prv));
+  Write(pcf, "STATES\n1 Running\n");
+  CliRun labelled = Tracedb(ingest);
+  EXPECT_EQ(labelled.exit_code, 0) << labelled.err;
+  EXPECT_EQ(labelled.err, "tracedb: warning: " + prv +
+                              ": no companions.row beside it, so containers get default names "
+                              "such as THREAD 1.1.1 (--row names one)\n");
+  Write(row, "LEVEL THREAD SIZE 2\nmain\nworker\n");
+  CliRun named = Tracedb(ingest);
+  EXPECT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(named.err, "");
+  CliRun again = Tracedb("ingest --db " + database.url() + " " + prv);
+  EXPECT_EQ(again.err, prv +
+                           ": already in the database as trace 3 (same content); skipped, "
+                           "--force replaces it\n");
+  std::string prv_sha = Sha256OfFile(prv);
+  std::string with_pcf = Sha256OfText(prv_sha + "\npcf " + Sha256OfFile(pcf) + "\n");
+  std::string with_both = Sha256OfText(prv_sha + "\npcf " + Sha256OfFile(pcf) + "\nrow " +
+                                       Sha256OfFile(row) + "\n");
+  EXPECT_EQ(database.Rows("SELECT id, sha256 FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|" + prv_sha, "2|" + with_pcf, "3|" + with_both}));
+  EXPECT_EQ(database.Rows("SELECT trace_id, value FROM state_view ORDER BY trace_id"),
+            (std::vector<std::string>{"1|1", "2|Running", "3|Running"}));
+  EXPECT_EQ(database.Rows("SELECT trace_id, name FROM container_view WHERE name = 'main'"),
+            std::vector<std::string>{"3|main"});
 }
 
 TEST_P(IngestCli, ReadsStdinAndGzipAndStoresTheComment) {

@@ -12,6 +12,25 @@
 
 namespace tracedb::testing {
 
+std::string NoCompanionWarnings(const std::string& path, bool pcf, bool row) {
+  std::filesystem::path base = std::filesystem::path(path).filename();
+  if (base.extension() == ".gz") base.replace_extension();
+  auto missing = [&](const std::string& extension) {
+    return path == "-" ? extension + " with stdin"
+                       : base.stem().string() + extension + " beside it";
+  };
+  std::string warnings;
+  if (pcf) {
+    warnings += "tracedb: warning: " + path + ": no " + missing(".pcf") +
+                ", so states and events keep their numbers (--pcf names one)\n";
+  }
+  if (row) {
+    warnings += "tracedb: warning: " + path + ": no " + missing(".row") +
+                ", so containers get default names such as THREAD 1.1.1 (--row names one)\n";
+  }
+  return warnings;
+}
+
 std::string WriteParaverTrace(const std::string& name, const std::string& prv,
                               const std::string& pcf, const std::string& row) {
   std::string path = WriteTempFile(name + ".prv", prv);

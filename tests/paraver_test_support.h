@@ -14,6 +14,10 @@ namespace tracedb::testing {
 std::string WriteParaverTrace(const std::string& name, const std::string& prv,
                               const std::string& pcf = "", const std::string& row = "");
 
+// The warnings tracedb prints for the .prv at `path` ("-": stdin) read
+// without its .pcf (`pcf`) and .row (`row`).
+std::string NoCompanionWarnings(const std::string& path, bool pcf = true, bool row = true);
+
 // What `tracedb dump -u` prints for `prv_path` and the companions beside
 // it, through ReadParaverTrace with `options` (simulator.keep_extras: -u).
 DumpOutcome DumpParaverFile(const std::string& prv_path, ReadOptions options = {},

@@ -347,6 +347,64 @@ TEST_P(WatchCli, AParaverTraceMovesWithItsCompanions) {
   EXPECT_EQ(database.Rows("SELECT value FROM state_view"), std::vector<std::string>{"Running"});
 }
 
+const char* kPrv =
+    "#Paraver (09/10/2019 at 16:08):2000_ns:1(2):1:2(1:1,1:1),2\n"
+    "1:1:1:1:1:0:1234567:1\n";
+
+// A .prv stable before its .pcf and .row are written waits for them; a
+// .pcf whose trace never comes goes to failed/ once it has waited as long.
+TEST_P(WatchCli, ATraceWaitsForLateCompanionsAndALoneOneGoesToFailed) {
+  TestDatabase database(GetParam(), "watch_late");
+  std::string dir = FreshDir("late");
+  WatchProcess watch("--db '" + database.url() + "' --stable-seconds 0.2 --companion-seconds 3 " +
+                         dir,
+                     "late");
+  ASSERT_TRUE(watch.started());
+  ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done"); }));
+  Write(dir + "/run.prv", kPrv);
+  std::this_thread::sleep_for(1s);  // stable, and waiting
+  EXPECT_EQ(Files(dir), std::vector<std::string>{"run.prv"});
+  Write(dir + "/run.pcf", "STATES\n1 Running\n");
+  Write(dir + "/run.row", "LEVEL THREAD SIZE 2\nmain\nworker\n");
+  ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done/run.prv"); })) << watch.err();
+  Write(dir + "/alone.pcf", "STATES\n1 Running\n");
+  ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/failed/alone.pcf"); })) << watch.err();
+  EXPECT_EQ(watch.Stop(SIGTERM), 0);
+  std::string error = dir +
+                      "/alone.pcf: a companion without its trace (no trace of that name came in "
+                      "3.2 s; a trace loaded before it came is in done/ without it)";
+  EXPECT_EQ(LogLines(watch.err()),
+            (std::vector<std::string>{"done " + dir + "/run.prv -> trace 1 (10 rows, S s)",
+                                      "failed " + error}));
+  EXPECT_EQ(Files(dir), std::vector<std::string>{});
+  EXPECT_EQ(Files(dir + "/done"), (std::vector<std::string>{"run.pcf", "run.prv", "run.row"}));
+  EXPECT_EQ(Files(dir + "/failed"), (std::vector<std::string>{"alone.pcf", "alone.pcf.log"}));
+  EXPECT_EQ(Read(dir + "/failed/alone.pcf.log"), error + "\n");
+  EXPECT_EQ(database.Rows("SELECT value FROM state_view"), std::vector<std::string>{"Running"});
+}
+
+// Companions that never come: after --companion-seconds the trace loads
+// without them, and the log says what it lacks.
+TEST_P(WatchCli, ATraceWhoseCompanionsNeverComeLoadsWithAWarning) {
+  TestDatabase database(GetParam(), "watch_no_companions");
+  std::string dir = FreshDir("no_companions");
+  Write(dir + "/run.prv", kPrv);
+  CliRun run = Tracedb("watch --once --stable-seconds 0 --companion-seconds 0.5 --db '" +
+                       database.url() + "' " + dir);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(LogLines(run.err),
+            (std::vector<std::string>{
+                "warning " + dir +
+                    "/run.prv: no run.pcf beside it, so states and events keep their numbers "
+                    "(--pcf names one)",
+                "warning " + dir +
+                    "/run.prv: no run.row beside it, so containers get default names such as "
+                    "THREAD 1.1.1 (--row names one)",
+                "done " + dir + "/run.prv -> trace 1 (10 rows, S s)"}));
+  EXPECT_EQ(Files(dir + "/done"), std::vector<std::string>{"run.prv"});
+  EXPECT_EQ(database.Rows("SELECT value FROM state_view"), std::vector<std::string>{"1"});
+}
+
 // SIGTERM while a big trace loads, with no grace: the load is abandoned,
 // the archive holds nothing of it, and the file stays in the folder.
 TEST_P(WatchCli, SigtermAbandonsATraceInTheMiddleAndLeavesItsFile) {

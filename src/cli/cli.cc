@@ -255,16 +255,19 @@ int Watch(int argc, char** argv) {
   AddDatabaseOption(options);
   options.add_options()("jobs", "files loaded at once",
                         cxxopts::value<std::string>()->default_value("1"),
-                        "N")("stable-seconds", "take a file unchanged this long",
+                        "N")("stable-seconds", "take files unchanged this long",
                              cxxopts::value<std::string>()->default_value("2"),
-                             "S")("grace-seconds", "after SIGTERM, for running loads",
+                             "S")("companion-seconds",
+                                  "wait for missing companions",
+                                  cxxopts::value<std::string>()->default_value("10"),
+                                  "S")("grace-seconds", "after SIGTERM, for loads",
                                   cxxopts::value<std::string>()->default_value("10"), "S")(
-      "once", "load the files that are complete now, then exit (1 if any failed)")(
+      "once", "load what is there, exit (1: some failed)")(
       "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
       "z,ignore-incomplete-links", "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
-      "N")("threads", "parser threads per load (0: cores - 1)",
+      "N")("threads", "parsers per load (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
   AddOnErrorOptions(options);
@@ -278,6 +281,7 @@ int Watch(int argc, char** argv) {
       .db = DatabaseArgument(*result),
       .jobs = static_cast<int>(NumberOption(*result, "jobs", 1, kMaxJobs)),
       .stable_seconds = SecondsOption(*result, "stable-seconds"),
+      .companion_seconds = SecondsOption(*result, "companion-seconds"),
       .grace_seconds = SecondsOption(*result, "grace-seconds"),
       .once = (*result)["once"].as<bool>(),
       .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",

@@ -64,13 +64,15 @@ constexpr CommandHelp kCommands[] = {
         "watch",
         "load every trace file that appears in a folder, until stopped",
         "[--db DB] [--jobs N] [--stable-seconds S] [--once]\n"
-        "                     [--grace-seconds S] [--comment TEXT] [-z]\n"
-        "                     [--batch-size N] [--threads N] [--on-error fail|skip] DIR",
+        "                     [--companion-seconds S] [--grace-seconds S] [-z]\n"
+        "                     [--comment TEXT] [--batch-size N] [--threads N]\n"
+        "                     [--on-error fail|skip] DIR",
         "Load each trace file that appears in DIR once unchanged for --stable-seconds,\n"
         "as ingest would, and move it to DIR/done/ (or DIR/failed/, with NAME.log).\n"
-        "Names starting with '.' or ending in .part or .tmp are left alone; NAME.pcf\n"
-        "and NAME.row move with NAME.prv. On SIGTERM, loads in progress get\n"
-        "--grace-seconds, then leave nothing. --once loads what is there and exits.\n"
+        "Names starting with '.' or ending in .part or .tmp are left alone. NAME.pcf\n"
+        "and NAME.row move with NAME.prv, which waits --companion-seconds more when\n"
+        "one is missing; a companion alone that long goes to failed/. On SIGTERM,\n"
+        "loads get --grace-seconds, then leave nothing. --once loads what is there.\n"
         "\n"
         "%BAD"
         "%DB",

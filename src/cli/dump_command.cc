@@ -58,8 +58,10 @@ int RunDump(const DumpArgs& args) {
   const TraceFormat& format = DetectFormat(input, args.input.format);
   DumpPipelineOptions options = args.dump;
   options.read.bad_lines = WithSkipLog(options.read.bad_lines);
-  ReadResult read = DumpTrace(input, format, format.companions(args.file, args.input.companions),
-                              options, stdout);
+  std::vector<Companion> companions = format.companions(args.file, args.input.companions);
+  ReadResult read = DumpTrace(input, format, companions, options, stdout);
+  // Once read: a trace that failed has its one line, the error.
+  for (const std::string& warning : format.lacks(args.file, companions)) spdlog::warn(warning);
   ReportRead(args.file, format, read);
   return 0;
 }

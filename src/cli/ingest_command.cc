@@ -113,6 +113,8 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
     throw;
   }
   progress.Clear();
+  // Once stored: a file that failed has its one line, the error.
+  for (const std::string& warning : file.warnings) spdlog::warn(warning);
   spdlog::info("{}: read and written in {:.2f} s, indexed and published in {:.2f} s", given,
                outcome.load_seconds, outcome.seconds - outcome.load_seconds);
   if (args.quiet) return true;

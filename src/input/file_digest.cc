@@ -24,7 +24,24 @@ struct FreeContext {
   void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
 };
 
+std::string Hex(const unsigned char* digest, unsigned int size) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned int i = 0; i < size; ++i) {
+    hex.push_back(kHex[digest[i] >> 4]);
+    hex.push_back(kHex[digest[i] & 0xf]);
+  }
+  return hex;
+}
+
 }  // namespace
+
+std::string Sha256OfText(std::string_view text) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr);
+  return Hex(digest, size);
+}
 
 std::string Sha256OfFile(const std::string& path, const std::atomic<bool>* stop) {
   int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -46,13 +63,7 @@ std::string Sha256OfFile(const std::string& path, const std::atomic<bool>* stop)
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
   EVP_DigestFinal_ex(context.get(), digest, &size);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned int i = 0; i < size; ++i) {
-    hex.push_back(kHex[digest[i] >> 4]);
-    hex.push_back(kHex[digest[i] & 0xf]);
-  }
-  return hex;
+  return Hex(digest, size);
 }
 
 BackgroundDigest::BackgroundDigest(const std::string& path)

@@ -10,11 +10,15 @@
 #include <atomic>
 #include <future>
 #include <string>
+#include <string_view>
 
 namespace tracedb {
 
 // Stops early, returning "", once `stop` turns true.
 std::string Sha256OfFile(const std::string& path, const std::atomic<bool>* stop = nullptr);
+
+// The SHA-256 of `text`, lowercase hex.
+std::string Sha256OfText(std::string_view text);
 
 // Sha256OfFile on a thread of its own, while a load reads the same file:
 // the digest then costs a core's spare time instead of a wait before the

@@ -118,10 +118,25 @@ PreparedFile Prepare(const std::string& given, const std::string& path, const Fo
   for (Companion& companion : file.companions) {
     companion.path = fs::absolute(companion.path).lexically_normal().string();
   }
+  file.warnings = file.format->lacks(given, file.companions);
   return file;
 }
 
 }  // namespace
+
+std::string TraceIdentity(const std::string& trace_digest,
+                          const std::vector<Companion>& companions) {
+  if (companions.empty() || trace_digest.empty()) return trace_digest;
+  std::string text = trace_digest + "\n";
+  for (const Companion& companion : companions) {
+    text += companion.role + " " + Sha256OfFile(companion.path) + "\n";
+  }
+  return Sha256OfText(text);
+}
+
+std::string IdentityOf(const PreparedFile& file) {
+  return TraceIdentity(Sha256OfFile(file.path), file.companions);
+}
 
 PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
                               const FormatArgs& input, const std::string& comment) {
@@ -140,7 +155,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
   // The digest first only if the archive may hold the file already: it
   // holds no complete trace of that size otherwise.
   if (info.sha256.empty() && (!info.size_bytes || archive.HasCompleteOfSize(*info.size_bytes))) {
-    info.sha256 = Sha256OfFile(file.path);
+    info.sha256 = IdentityOf(file);
   }
   std::optional<int64_t> existing;
   if (!info.sha256.empty()) existing = archive.FindCompleteBySha(info.sha256);
@@ -163,7 +178,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     loaded = Clock::now();
     if (options.on_publish) options.on_publish();
     TraceSummary summary = Summarize(file, result);
-    summary.sha256 = digest ? digest->Get() : info.sha256;
+    summary.sha256 = digest ? TraceIdentity(digest->Get(), file.companions) : info.sha256;
     if (std::optional<int64_t> other = load->Publish(summary, existing)) {
       // Another ingest of the same content published first.
       outcome.trace_id = *other;

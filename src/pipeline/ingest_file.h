@@ -6,7 +6,8 @@
 //                      (same SHA-256), else load it as one trace: published,
 //                      or failed
 //
-// The digest is computed by IngestTraceFile unless the caller set it (watch
+// The digest (the trace's identity: TraceIdentity) is computed by
+// IngestTraceFile unless the caller set it (watch
 // does, to act on it first): before the load when the archive holds a
 // complete trace of the file's size, else beside the load, on another
 // thread, and given to the trace row when it is published; a load of the
@@ -40,7 +41,23 @@ struct PreparedFile {
   TraceInfo info;     // the trace row's facts: name, path, format, size; digest if set
   const TraceFormat* format = nullptr;
   std::vector<Companion> companions;  // absolute paths
+  // The format's warnings about companions it is read without
+  // (TraceFormat::lacks), for the caller to show.
+  std::vector<std::string> warnings;
 };
+
+// The trace's identity in the archive (trace.sha256), from `trace_digest`,
+// the SHA-256 of the trace file: that digest itself when the trace has no
+// companions, else the SHA-256 of the text "TRACE_DIGEST\n" followed by
+// "ROLE DIGEST\n" for each companion it is read with (Paraver's .pcf and
+// .row). The same .prv read with other companions, or without, is then
+// another trace, as its rows differ.
+std::string TraceIdentity(const std::string& trace_digest,
+                          const std::vector<Companion>& companions);
+
+// TraceIdentity of the file and its companions, read now. Throws
+// InputError when one cannot be read.
+std::string IdentityOf(const PreparedFile& file);
 
 // What the command line says about how to read a trace file.
 struct FormatArgs {

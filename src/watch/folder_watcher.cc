@@ -33,6 +33,13 @@ using Clock = std::chrono::steady_clock;
 // signal or a finished job may be noticed.
 constexpr std::chrono::milliseconds kTick(100);
 
+// "12 s", "2.5 s".
+std::string FormatSeconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", seconds);
+  return text;
+}
+
 std::chrono::duration<double> Seconds(double seconds) {
   return std::chrono::duration<double>(seconds);
 }
@@ -51,7 +58,9 @@ std::string Stamp() {
 class Watcher {
  public:
   explicit Watcher(const WatchOptions& options)
-      : options_(options), dir_(options.dir), tracker_(Seconds(options.stable_seconds)) {}
+      : options_(options),
+        dir_(options.dir),
+        tracker_(Seconds(options.stable_seconds), Seconds(options.companion_seconds)) {}
   // Jobs still running (the loop ended by an exception) stop early.
   ~Watcher() { abandon_.store(true); }
 
@@ -61,6 +70,8 @@ class Watcher {
   std::deque<std::string> ReadyFiles(Clock::time_point now);
   std::deque<std::string> ReadyOnce(Clock::time_point now);
   bool CompanionsStable(const std::string& name, Clock::time_point now) const;
+  bool WaitsForCompanions(const std::string& name, Clock::time_point now) const;
+  void SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now);
   bool Running(const std::string& path) const;
   void StartJobs(std::deque<std::string>& ready);
   void FinishJobs();
@@ -125,9 +136,11 @@ std::deque<std::string> Watcher::ReadyFiles(Clock::time_point now) {
     present.insert(file.name);
     if (!IsTraceName(file.name) || stuck_.count(file.name) != 0) continue;
     if (!tracker_.IsStable(file.name, now) || !CompanionsStable(file.name, now)) continue;
+    if (WaitsForCompanions(file.name, now)) continue;
     if (!Running((dir_ / file.name).string())) ready.push_back((dir_ / file.name).string());
   }
   std::erase_if(stuck_, [&](const std::string& name) { return present.count(name) == 0; });
+  SweepOrphans(files, now);
   return ready;
 }
 
@@ -140,11 +153,14 @@ std::deque<std::string> Watcher::ReadyOnce(Clock::time_point now) {
   }
   std::erase_if(once_left_, [](const std::string& path) { return !fs::exists(path); });
   if (now < once_deadline_) return ready;
-  for (const std::string& path : once_left_) {
+  std::erase_if(once_left_, [&](const std::string& path) {
+    std::string name = fs::path(path).filename().string();
+    // Stable, and waiting for its companions: it will be ready in time.
+    if (tracker_.IsStable(name, now) && WaitsForCompanions(name, now)) return false;
     std::fprintf(stderr, "%sskipped %s: still changing after %g s; left in %s\n", Stamp().c_str(),
                  path.c_str(), options_.stable_seconds, options_.dir.c_str());
-  }
-  once_left_.clear();
+    return true;
+  });
   return ready;
 }
 
@@ -159,6 +175,58 @@ bool Watcher::CompanionsStable(const std::string& name, Clock::time_point now) c
     }
   }
   return true;
+}
+
+// A stable trace that lacks companions, until it has waited
+// --companion-seconds for them. A file no format takes lacks nothing: its
+// job will say what is wrong with it.
+bool Watcher::WaitsForCompanions(const std::string& name, Clock::time_point now) const {
+  if (tracker_.HasWaited(name, now)) return false;
+  std::string path = (dir_ / name).string();
+  try {
+    const TraceFormat& format = DetectFormat(path, "auto");
+    return !format.lacks(path, format.companions(path, {})).empty();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// The companions of the traces in `files`.
+std::set<std::string> ClaimedCompanions(const fs::path& dir, const std::vector<FileSighting>& files) {
+  std::set<std::string> claimed;
+  for (const FileSighting& file : files) {
+    if (!IsTraceName(file.name)) continue;
+    for (const TraceFormat* format : AllFormats()) {
+      for (const Companion& companion : format->companions((dir / file.name).string(), {})) {
+        claimed.insert(fs::path(companion.path).filename().string());
+      }
+    }
+  }
+  return claimed;
+}
+
+// A companion whose trace is not in DIR (it never came, or it was loaded
+// before the companion arrived) would stay forever: once it has waited as
+// long as a trace waits for it, it goes to failed/ with the reason.
+void Watcher::SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now) {
+  std::set<std::string> claimed = ClaimedCompanions(dir_, files);
+  for (const FileSighting& file : files) {
+    if (file.name.starts_with('.') || !IsCompanionName(file.name)) continue;
+    if (claimed.count(file.name) != 0 || stuck_.count(file.name) != 0) continue;
+    if (!tracker_.HasWaited(file.name, now)) continue;
+    std::string path = (dir_ / file.name).string();
+    std::string error = path + ": a companion without its trace (no trace of that name came in " +
+                        FormatSeconds(options_.stable_seconds + options_.companion_seconds) +
+                        "; a trace loaded before it came is in done/ without it)";
+    ++failed_;
+    std::fprintf(stderr, "%sfailed %s\n", Stamp().c_str(), error.c_str());
+    try {
+      MoveTraceFiles({path}, (dir_ / "failed").string(), error);
+    } catch (const fs::filesystem_error& e) {
+      spdlog::error("{} stays in {}: {}", path, options_.dir, e.what());
+      stuck_.insert(file.name);
+    }
+  }
 }
 
 bool Watcher::Running(const std::string& path) const {
@@ -198,6 +266,9 @@ std::string SkippedNote(uint64_t skipped) {
 void Watcher::Report(const WatchJob& job) {
   const JobOutcome& outcome = job.outcome();
   const char* path = job.path().c_str();
+  for (const std::string& warning : outcome.warnings) {
+    std::fprintf(stderr, "%swarning %s\n", Stamp().c_str(), warning.c_str());
+  }
   try {
     switch (outcome.result) {
       case JobOutcome::Result::kLoaded:

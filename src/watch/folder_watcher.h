@@ -10,6 +10,11 @@
 //   2026-11-25T02:10:04Z failed DIR/c.paje: DIR/c.paje:12: unknown container 'nosuch'
 //   2026-11-25T02:10:09Z abandoned DIR/d.paje: stopped before it was loaded; left in DIR
 //
+// A trace lacking companions waits --companion-seconds more for them, then
+// loads without them (with a warning line); a companion left without its
+// trace as long is moved to failed/ ("failed DIR/x.pcf: ..."), so nothing
+// stays behind in DIR.
+//
 // With --once, the trace files there at the start are loaded as each stops
 // changing; one still changing --stable-seconds later is named ("skipped
 // DIR/e.paje: still changing after 2 s; left in DIR") and left for later.
@@ -35,6 +40,10 @@ struct WatchOptions {
   std::string db;
   int jobs = 1;               // files loaded at once
   double stable_seconds = 2;  // unchanged this long before a file is taken
+  // A trace without all its companions (a Paraver NAME.prv whose NAME.pcf
+  // or NAME.row is not there) waits this much longer for them; a companion
+  // whose trace is not there after as long goes to failed/.
+  double companion_seconds = 10;
   double grace_seconds = 10;  // after a stop signal, before loads are abandoned
   bool once = false;          // take the files stable now, load them, exit
   std::string comment;        // stored with each trace

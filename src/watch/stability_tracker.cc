@@ -19,7 +19,7 @@ void StabilityTracker::Observe(const std::vector<FileSighting>& files, Clock::ti
       // A modification time in the future (another host's clock) counts as now.
       auto age = std::chrono::duration<double>(file_now - file.modified);
       since -= std::chrono::duration_cast<Clock::duration>(
-          std::clamp(age, std::chrono::duration<double>(0), stable_for_));
+          std::clamp(age, std::chrono::duration<double>(0), stable_for_ + extra_));
     }
     seen.emplace(file.name, Seen{file.size, file.modified, since});
   }
@@ -27,8 +27,17 @@ void StabilityTracker::Observe(const std::vector<FileSighting>& files, Clock::ti
 }
 
 bool StabilityTracker::IsStable(const std::string& name, Clock::time_point now) const {
+  return UnchangedFor(name, now, stable_for_);
+}
+
+bool StabilityTracker::HasWaited(const std::string& name, Clock::time_point now) const {
+  return UnchangedFor(name, now, stable_for_ + extra_);
+}
+
+bool StabilityTracker::UnchangedFor(const std::string& name, Clock::time_point now,
+                                    std::chrono::duration<double> wanted) const {
   auto found = seen_.find(name);
-  return found != seen_.end() && now - found->second.unchanged_since >= stable_for_;
+  return found != seen_.end() && now - found->second.unchanged_since >= wanted;
 }
 
 }  // namespace tracedb::watch

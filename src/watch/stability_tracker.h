@@ -4,6 +4,8 @@
 // modification time) as time already stable, so that files written before
 // the watcher started are taken at once, and --once can work from a single
 // scan; a change seen later restarts the count from the scan that saw it.
+// HasWaited asks for `extra` more: how long a trace waits for companions
+// that are missing (a Paraver .pcf written after its .prv).
 //
 // Plain state of one thread (the watcher's).
 #pragma once
@@ -21,7 +23,9 @@ class StabilityTracker {
  public:
   using Clock = std::chrono::steady_clock;
 
-  explicit StabilityTracker(std::chrono::duration<double> stable_for) : stable_for_(stable_for) {}
+  StabilityTracker(std::chrono::duration<double> stable_for,
+                   std::chrono::duration<double> extra = std::chrono::duration<double>(0))
+      : stable_for_(stable_for), extra_(extra) {}
 
   // Records one scan of the folder made at `now`; files that are no longer
   // there are forgotten.
@@ -29,6 +33,8 @@ class StabilityTracker {
 
   // False for a file the last scan did not see.
   bool IsStable(const std::string& name, Clock::time_point now) const;
+  // Unchanged for `stable_for` + `extra`.
+  bool HasWaited(const std::string& name, Clock::time_point now) const;
 
  private:
   struct Seen {
@@ -37,7 +43,11 @@ class StabilityTracker {
     Clock::time_point unchanged_since;
   };
 
+  bool UnchangedFor(const std::string& name, Clock::time_point now,
+                    std::chrono::duration<double> wanted) const;
+
   std::chrono::duration<double> stable_for_;
+  std::chrono::duration<double> extra_;
   std::map<std::string, Seen> seen_;
 };
 

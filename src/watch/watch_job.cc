@@ -1,7 +1,6 @@
 #include "watch/watch_job.h"
 
 #include "pipeline/open_archive.h"
-#include "input/file_digest.h"
 
 namespace tracedb::watch {
 namespace {
@@ -12,8 +11,9 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   std::unique_ptr<Archive> archive = OpenArchive(spec.db, ArchiveAccess::kCreate);
   PreparedFile file = PrepareTraceFile(spec.path, spec.path, FormatArgs{}, spec.comment);
   for (const Companion& companion : file.companions) outcome.files.push_back(companion.path);
+  outcome.warnings = file.warnings;
   // Two jobs of one content take turns: the second then finds it loaded.
-  file.info.sha256 = Sha256OfFile(file.path);
+  file.info.sha256 = IdentityOf(file);
   ContentClaim claim(claims, file.info.sha256, *spec.ingest.cancel);
   if (!claim.held()) {
     outcome.result = JobOutcome::Result::kAbandoned;

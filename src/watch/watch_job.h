@@ -29,6 +29,8 @@ struct JobOutcome {
   std::string error;
   // The trace, then the companions it was read with (Paraver .pcf/.row).
   std::vector<std::string> files;
+  // The companions it was read without (PreparedFile::warnings).
+  std::vector<std::string> warnings;
 };
 
 struct JobSpec {

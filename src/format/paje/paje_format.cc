@@ -34,6 +34,10 @@ std::vector<Companion> NoCompanions(const std::string&, const std::vector<Compan
   return {};
 }
 
+std::vector<std::string> LacksNothing(const std::string&, const std::vector<Companion>&) {
+  return {};
+}
+
 bool IsCompanion(std::string_view) { return false; }
 
 ReadResult Read(InputFile& input, const std::vector<Companion>&, const ReadOptions& options,
@@ -49,6 +53,7 @@ const TraceFormat kPajeFormat{.name = "paje",
                               .records = "events",
                               .detect = Detect,
                               .companions = NoCompanions,
+                              .lacks = LacksNothing,
                               .is_companion = IsCompanion,
                               .read = Read};
 

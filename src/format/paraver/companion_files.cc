@@ -16,15 +16,19 @@ std::string Existing(const fs::path& path) {
 
 }  // namespace
 
+std::string CompanionPath(const std::string& trace, const char* extension) {
+  fs::path base(trace);
+  if (base.extension() == ".gz") base.replace_extension();
+  base.replace_extension();  // .prv, or whatever the name ends with
+  return base.concat(extension).string();
+}
+
 ParaverFiles FindCompanions(const std::string& trace, const std::string& pcf,
                             const std::string& row) {
   ParaverFiles files{trace, pcf, row};
   if (trace == "-") return files;
-  fs::path base(trace);
-  if (base.extension() == ".gz") base.replace_extension();
-  base.replace_extension();  // .prv, or whatever the name ends with
-  if (files.pcf.empty()) files.pcf = Existing(fs::path(base).concat(".pcf"));
-  if (files.row.empty()) files.row = Existing(fs::path(base).concat(".row"));
+  if (files.pcf.empty()) files.pcf = Existing(CompanionPath(trace, ".pcf"));
+  if (files.row.empty()) files.row = Existing(CompanionPath(trace, ".row"));
   return files;
 }
 

@@ -18,6 +18,10 @@ struct ParaverFiles {
 ParaverFiles FindCompanions(const std::string& trace, const std::string& pcf,
                             const std::string& row);
 
+// Where the companion with that extension (".pcf") of `trace` would be:
+// NAME.prv[.gz] -> NAME.pcf; another name loses its last extension instead.
+std::string CompanionPath(const std::string& trace, const char* extension);
+
 // The whole content of a small file (plain or gzip). Throws InputError.
 std::string ReadSmallFile(const std::string& path);
 

@@ -1,5 +1,7 @@
 #include "format/paraver/paraver_format.h"
 
+#include <filesystem>
+
 #include "format/paraver/companion_files.h"
 #include "format/paraver/header.h"
 #include "format/paraver/paraver_reader.h"
@@ -34,6 +36,31 @@ std::vector<Companion> Companions(const std::string& trace, const std::vector<Co
   return found;
 }
 
+// What a trace read without each companion lacks.
+struct Role {
+  const char* role;
+  const char* extension;
+  const char* lacking;
+};
+constexpr Role kRoles[] = {
+    {kPcf, ".pcf", "states and events keep their numbers"},
+    {kRow, ".row", "containers get default names such as THREAD 1.1.1"},
+};
+
+std::vector<std::string> Lacks(const std::string& trace, const std::vector<Companion>& found) {
+  std::vector<std::string> warnings;
+  for (const Role& role : kRoles) {
+    if (!Given(found, role.role).empty()) continue;
+    std::string option = std::string("--") + role.role;
+    std::string name = std::filesystem::path(CompanionPath(trace, role.extension)).filename();
+    std::string missing = trace == "-" ? std::string("no ") + role.extension + " with stdin"
+                                       : "no " + name + " beside it";
+    warnings.push_back(trace + ": " + missing + ", so " + role.lacking + " (" + option +
+                       " names one)");
+  }
+  return warnings;
+}
+
 bool IsCompanion(std::string_view name) { return name.ends_with(".pcf") || name.ends_with(".row"); }
 
 ReadResult Read(InputFile& input, const std::vector<Companion>& companions,
@@ -50,6 +77,7 @@ const TraceFormat kParaverFormat{.name = "paraver",
                                  .records = "records",
                                  .detect = Detect,
                                  .companions = Companions,
+                                 .lacks = Lacks,
                                  .is_companion = IsCompanion,
                                  .read = Read};
 
