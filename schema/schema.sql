@@ -59,8 +59,10 @@ CREATE TABLE trace (
   metadata        TEXT,              -- JSON object of format-specific header facts
   skipped_lines   INTEGER NOT NULL DEFAULT 0,  -- bad lines a lenient load (--on-error skip)
                                      --   left out; 0 for a strict load; set when complete
-  skipped_errors  TEXT               -- the first 10 of them, "FILE:LINE: problem" each on a
+  skipped_errors  TEXT,              -- the first 10 of them, "FILE:LINE: problem" each on a
                                      --   line of its own; NULL when none was skipped
+  tags            TEXT               -- the user's tags (ingest --tag KEY=VALUE), a JSON object
+                                     --   of strings, keys sorted; NULL when none
 );
 CREATE INDEX trace_sha256 ON trace (sha256);
 

@@ -49,7 +49,9 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
   MigratePostgres(connection);
 
   EXPECT_EQ(db.Rows("SELECT version, name FROM schema_version ORDER BY version"),
-            (std::vector<std::string>{"1|initial", "2|skipped_lines", "3|partition_indexes"}));
+            (std::vector<std::string>{"1|initial", "2|skipped_lines", "3|partition_indexes",
+                                      "4|trace_tags"}));
+  EXPECT_EQ(db.Rows("SELECT name, tags FROM trace"), std::vector<std::string>{"old|NULL"});
   EXPECT_EQ(db.Rows("SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'trace_part'"
                     " AND indexdef NOT LIKE '%UNIQUE%' ORDER BY tablename"),
             (std::vector<std::string>{

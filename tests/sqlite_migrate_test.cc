@@ -40,7 +40,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 3u);
+  ASSERT_EQ(rows.size(), 4u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -50,6 +50,9 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(std::regex_match(
       rows[2], std::regex(R"(3\|partition_indexes\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[2];
+  EXPECT_TRUE(std::regex_match(
+      rows[3], std::regex(R"(4\|trace_tags\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[3];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -115,7 +118,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3"}));
+            (std::vector<std::string>{"1", "2", "3", "4"}));
 }
 
 // Traces loaded before 0002 were all loaded strictly: they skipped nothing.
@@ -126,9 +129,24 @@ TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
       "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
       " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
   Migrate(connection);
-  EXPECT_EQ(SchemaVersion(connection), 3);
+  EXPECT_EQ(SchemaVersion(connection), 4);
   EXPECT_EQ(Rows(connection, "SELECT name, skipped_lines, skipped_errors FROM trace"),
             std::vector<std::string>{"old|0|NULL"});
+}
+
+// Traces loaded before 0004 have no tags; the column takes new ones.
+TEST(SqliteMigrate, TracesOfVersionThreeHaveNoTags) {
+  SqliteConnection connection(FreshDbPath("upgrade-tags.sqlite"));
+  ApplyMigrations(connection, SqliteMigrations().first(3));
+  connection.Exec(
+      "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
+      " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
+  Migrate(connection);
+  EXPECT_EQ(Rows(connection, "SELECT version, name FROM schema_version WHERE version = 4"),
+            std::vector<std::string>{"4|trace_tags"});
+  connection.Exec("UPDATE trace SET tags = '{\"run\":\"3\"}' WHERE name = 'old'");
+  EXPECT_EQ(Rows(connection, "SELECT name, json_extract(tags, '$.run') FROM trace"),
+            std::vector<std::string>{"old|3"});
 }
 
 }  // namespace

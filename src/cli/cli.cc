@@ -117,6 +117,36 @@ FormatArgs FormatArguments(const cxxopts::ParseResult& result) {
   return args;
 }
 
+// --comment, --tag, --tags-from-name; ingest's --name too.
+void AddLabelOptions(cxxopts::Options& options, bool with_name) {
+  if (with_name) {
+    options.add_options()("name", "the trace's name (default: the file's)",
+                          cxxopts::value<std::string>(), "NAME");
+  }
+  options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
+                        "TEXT")("tag", "a tag stored with each trace (repeatable)",
+                                cxxopts::value<std::vector<std::string>>(), "KEY=VALUE")(
+      "tags-from-name", "tags from the file name: '{KEY}_*'",
+      cxxopts::value<std::string>(), "PATTERN");
+}
+
+std::string TextOption(const cxxopts::ParseResult& result, const std::string& name) {
+  return result.count(name) ? result[name].as<std::string>() : "";
+}
+
+TraceLabels LabelArguments(const cxxopts::ParseResult& result) {
+  TraceLabels labels{.comment = TextOption(result, "comment")};
+  try {
+    if (result.count("tag")) labels.tags = ParseTags(result["tag"].as<std::vector<std::string>>());
+    if (result.count("tags-from-name")) {
+      labels.tags_from_name = CompileNamePattern(result["tags-from-name"].as<std::string>());
+    }
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return labels;
+}
+
 // More parser threads only add blocks in flight (two each, 1 MB apiece):
 // the simulator, on one thread, is what bounds the speed.
 constexpr int64_t kMaxThreads = 64;
@@ -223,15 +253,15 @@ int Dump(int argc, char** argv) {
 int Ingest(int argc, char** argv) {
   cxxopts::Options options = NewOptions("ingest");
   AddDatabaseOption(options);
-  options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
-                        "TEXT")("force", "replace traces of the same content")(
+  AddLabelOptions(options, /*with_name=*/true);
+  options.add_options()("force", "replace traces of the same content")(
       "z,ignore-incomplete-links", "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("threads", "parser threads (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("q,quiet", "no progress and no summary")(
-      "progress", "show progress even when stderr is not a terminal")(
+      "progress", "progress also when not on a terminal")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -241,12 +271,17 @@ int Ingest(int argc, char** argv) {
   if (!result->count("files")) throw UsageError("missing FILE");
   IngestArgs args{.files = (*result)["files"].as<std::vector<std::string>>(),
                   .db = DatabaseArgument(*result),
-                  .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+                  .labels = LabelArguments(*result),
                   .quiet = (*result)["quiet"].as<bool>(),
                   .progress = (*result)["progress"].as<bool>(),
                   .input = FormatArguments(*result),
                   .ingest = IngestArguments(*result)};
   args.ingest.force = (*result)["force"].as<bool>();
+  args.labels.name = TextOption(*result, "name");
+  if (result->count("name") && args.labels.name.empty()) throw UsageError("--name: empty name");
+  if (result->count("name") && args.files.size() > 1) {
+    throw UsageError("--name names one trace: give one FILE");
+  }
   return RunIngest(args);
 }
 
@@ -262,14 +297,13 @@ int Watch(int argc, char** argv) {
                                   cxxopts::value<std::string>()->default_value("10"),
                                   "S")("grace-seconds", "after SIGTERM, for loads",
                                   cxxopts::value<std::string>()->default_value("10"), "S")(
-      "once", "load what is there, exit (1: some failed)")(
-      "comment", "a note stored with each trace", cxxopts::value<std::string>(), "TEXT")(
-      "z,ignore-incomplete-links", "drop links that never completed")(
+      "once", "load what is there, exit (1: some failed)")("z,ignore-incomplete-links", "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("threads", "parsers per load (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
+  AddLabelOptions(options, /*with_name=*/false);
   AddOnErrorOptions(options);
   options.parse_positional({"dir"});
   auto result = Parse(options, "watch", argc, argv);
@@ -284,15 +318,25 @@ int Watch(int argc, char** argv) {
       .companion_seconds = SecondsOption(*result, "companion-seconds"),
       .grace_seconds = SecondsOption(*result, "grace-seconds"),
       .once = (*result)["once"].as<bool>(),
-      .comment = result->count("comment") ? (*result)["comment"].as<std::string>() : "",
+      .labels = LabelArguments(*result),
       .ingest = IngestArguments(*result)};
   return RunWatch(args);
+}
+
+TraceStatus StatusArgument(const std::string& text) {
+  for (TraceStatus status : {TraceStatus::kLoading, TraceStatus::kComplete, TraceStatus::kFailed}) {
+    if (text == StatusName(status)) return status;
+  }
+  throw UsageError("--status must be loading, complete or failed, not '" + text + "'");
 }
 
 int List(int argc, char** argv) {
   cxxopts::Options options = NewOptions("list");
   AddDatabaseOption(options);
-  options.add_options()("csv", "every column, as CSV")("json", "every column, as a JSON array");
+  options.add_options()("csv", "every column, as CSV")("json", "every column, as a JSON array")(
+      "tag", "only traces with this tag (repeatable)", cxxopts::value<std::vector<std::string>>(),
+      "KEY[=VALUE]")("status", "only traces of this status: loading, complete or failed",
+                     cxxopts::value<std::string>(), "S");
   auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
   if (!result->unmatched().empty()) throw UsageError("takes no arguments");
@@ -300,7 +344,10 @@ int List(int argc, char** argv) {
   bool json = (*result)["json"].as<bool>();
   if (csv && json) throw UsageError("--csv or --json, not both");
   QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
-  return RunList(ListArgs{.db = DatabaseArgument(*result), .format = format});
+  ListArgs args{.db = DatabaseArgument(*result), .format = format};
+  if (result->count("tag")) args.tags = (*result)["tag"].as<std::vector<std::string>>();
+  if (result->count("status")) args.status = StatusArgument((*result)["status"].as<std::string>());
+  return RunList(args);
 }
 
 int Info(int argc, char** argv) {
@@ -322,14 +369,18 @@ int Delete(int argc, char** argv) {
   cxxopts::Options options = NewOptions("delete");
   AddDatabaseOption(options);
   options.add_options()("vacuum", "give the freed space back")(
-      "traces", "ids or names", cxxopts::value<std::vector<std::string>>());
+      "failed", "delete every failed trace")("traces", "ids or names",
+                                              cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"traces"});
   auto result = Parse(options, "delete", argc, argv);
   if (!result) return 0;
-  if (!result->count("traces")) throw UsageError("missing TRACE");
-  return RunDelete(DeleteArgs{.db = DatabaseArgument(*result),
-                              .traces = (*result)["traces"].as<std::vector<std::string>>(),
-                              .vacuum = (*result)["vacuum"].as<bool>()});
+  bool failed = (*result)["failed"].as<bool>();
+  if (!result->count("traces") && !failed) throw UsageError("missing TRACE (or --failed)");
+  DeleteArgs args{.db = DatabaseArgument(*result),
+                  .failed = failed,
+                  .vacuum = (*result)["vacuum"].as<bool>()};
+  if (result->count("traces")) args.traces = (*result)["traces"].as<std::vector<std::string>>();
+  return RunDelete(args);
 }
 
 int Query(int argc, char** argv) {

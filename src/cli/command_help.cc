@@ -45,18 +45,16 @@ constexpr CommandHelp kCommands[] = {
     {
         "ingest",
         "load traces into a database (SQLite file by default)",
-        "[--db DB] [--comment TEXT] [--force] [-z] [-q]\n"
-        "                      [--format F] [--batch-size N] [--threads N]\n"
-        "                      [--on-error fail|skip] FILE...",
-        "Load Pajé or Paraver traces (plain, .gz, or - for stdin) into a database,\n"
-        "each as one trace, visible once completely written. A file whose content\n"
-        "is there already is skipped unless --force. A bad file is marked failed\n"
-        "and the next still load (exit 1); ctrl-C removes the load in progress.\n"
+        "[--db DB] [--name NAME] [--tag KEY=VALUE]... [--force]\n"
+        "                      [-z] [-q] [--format F] [--on-error fail|skip] FILE...",
+        "Load Pajé or Paraver traces (plain, .gz, or - for stdin), each as one\n"
+        "trace, visible once complete. Content already there is skipped unless\n"
+        "--force; a bad file is marked failed, the rest still load (exit 1).\n"
         "\n"
         "%BAD"
         "%DB",
-        "# Two runs into a SQLite archive, with a note\n"
-        "tracedb ingest --db runs.sqlite --comment 'baseline' run1.paje run2.prv\n"
+        "# Two runs, tagged app=lu and, from their names, run=1 and run=2\n"
+        "tracedb ingest --tag app=lu --tags-from-name 'run{run}.*' run1.paje run2.prv\n"
         "# Into PostgreSQL, from a pipe\n"
         "zcat run3.paje.gz | tracedb ingest --db postgresql://alice@db1/traces -\n",
     },
@@ -64,9 +62,7 @@ constexpr CommandHelp kCommands[] = {
         "watch",
         "load every trace file that appears in a folder, until stopped",
         "[--db DB] [--jobs N] [--stable-seconds S] [--once]\n"
-        "                     [--companion-seconds S] [--grace-seconds S] [-z]\n"
-        "                     [--comment TEXT] [--batch-size N] [--threads N]\n"
-        "                     [--on-error fail|skip] DIR",
+        "                     [--tag KEY=VALUE]... [--on-error fail|skip] DIR",
         "Load each trace file that appears in DIR once unchanged for --stable-seconds,\n"
         "as ingest would, and move it to DIR/done/ (or DIR/failed/, with NAME.log).\n"
         "Names starting with '.' or ending in .part or .tmp are left alone. NAME.pcf\n"
@@ -82,18 +78,21 @@ constexpr CommandHelp kCommands[] = {
     {
         "list",
         "the traces in a database",
-        "[--db DB] [--csv | --json]",
+        "[--db DB] [--csv | --json] [--tag KEY[=VALUE]]...\n"
+        "                    [--status S]",
         "List the traces of a database, one per line: id, name, status\n"
         "(complete, loading, failed), when its ingest began (UTC), file size,\n"
-        "rows (containers, states, events, variables and links), time span\n"
-        "and comment; a failed trace shows its error there instead. Traces\n"
+        "rows (containers, states, events, variables and links), time span,\n"
+        "tags (when some trace has any) and comment; a failed trace shows its\n"
+        "error there instead. --tag and --status keep the traces with all those\n"
+        "tags (KEY: any value) and of that status. Traces\n"
         "whose ingest was interrupted (its process is gone) are removed first,\n"
         "and said so on stderr. The span has three decimals, in seconds (s) for\n"
         "Paraver and in the trace's own unit for Pajé. --csv and --json print\n"
         "every column of the trace table instead.\n"
         "\n"
         "%DB",
-        "tracedb list --db runs.sqlite\n"
+        "tracedb list --db runs.sqlite --tag app=lu --status complete\n"
         "# Names of the complete traces, with jq\n"
         "tracedb list --json | jq -r '.[] | select(.status == \"complete\") | .name'\n",
     },
@@ -114,18 +113,19 @@ constexpr CommandHelp kCommands[] = {
     {
         "delete",
         "remove traces and all their rows from a database",
-        "[--db DB] [--vacuum] TRACE...",
+        "[--db DB] [--vacuum] TRACE... | --failed",
         "Remove traces and all their rows, each in its own transaction, saying\n"
         "'deleted trace N (name)' on stderr for each. A trace that cannot be\n"
         "deleted (not there, or still being loaded) is reported and the others\n"
         "are still deleted; the exit code is then 1. SQLite reuses the freed\n"
         "pages; --vacuum gives them back to the file system (it rewrites the\n"
         "file). PostgreSQL drops the trace's partitions, freeing them at once.\n"
+        "--failed deletes every failed trace (and TRACEs, when given).\n"
         "\n"
         "%DB"
         "%TRACE",
         "tracedb delete --db runs.sqlite 2 5\n"
-        "tracedb delete --vacuum old-run.paje\n",
+        "tracedb delete --failed\n",
     },
     {
         "query",

@@ -3,6 +3,7 @@
 // lets InputErrors travel up to RunCli, which prints them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ int RunDump(const DumpArgs& args);
 struct IngestArgs {
   std::vector<std::string> files;  // "-" for stdin
   std::string db;                  // path of the SQLite database
-  std::string comment;
+  TraceLabels labels;              // --name (one file only), --comment, --tag, --tags-from-name
   bool quiet = false;
   bool progress = false;  // --progress: also when stderr is not a terminal
   FormatArgs input;       // for every file
@@ -47,6 +48,8 @@ enum class QueryFormat { kText, kCsv, kJson };
 struct ListArgs {
   std::string db;
   QueryFormat format = QueryFormat::kText;  // --csv, --json: every trace column
+  std::vector<std::string> tags;            // --tag KEY or KEY=VALUE: only traces with all
+  std::optional<TraceStatus> status;        // --status: only traces of it
 };
 
 int RunList(const ListArgs& args);
@@ -62,6 +65,7 @@ int RunInfo(const InfoArgs& args);
 struct DeleteArgs {
   std::string db;
   std::vector<std::string> traces;  // ids or names
+  bool failed = false;              // --failed: every failed trace too
   bool vacuum = false;              // rebuild the file afterwards, returning free pages
 };
 

@@ -32,7 +32,15 @@ int RunDelete(const DeleteArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kChange);
   int deleted = 0;
   int failed = 0;
-  for (const std::string& given : args.traces) {
+  std::vector<std::string> traces = args.traces;
+  if (args.failed) {
+    size_t given = traces.size();
+    for (const TraceRecord& trace : archive->ListTraces()) {
+      if (trace.status == TraceStatus::kFailed) traces.push_back("id:" + std::to_string(trace.id));
+    }
+    if (traces.size() == given) std::cerr << archive->name() << ": no failed traces\n";
+  }
+  for (const std::string& given : traces) {
     if (DeleteOne(*archive, given)) {
       ++deleted;
     } else {

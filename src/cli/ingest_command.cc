@@ -89,7 +89,7 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
   std::optional<StdinCopy> copy;
   if (given == "-") copy.emplace();
   PreparedFile file =
-      PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.comment);
+      PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.labels);
   LogPrepared(file);
   ProgressLine progress(given, {.quiet = args.quiet, .forced = args.progress});
   IngestFileOptions options = args.ingest;

@@ -76,23 +76,39 @@ Cell SpanCell(const TraceRecord& trace) {
   return TextCell(text + unit);
 }
 
-std::vector<Cell> SummaryRow(const TraceRecord& trace) {
+// "host=a run=3", NULL for none.
+Cell TagsCell(const TraceRecord& trace) {
+  std::string text;
+  for (const ExtraField& tag : trace.info.tags) {
+    if (!text.empty()) text += ' ';
+    text += tag.name + "=" + tag.value;
+  }
+  return text.empty() ? NullCell() : TextCell(text);
+}
+
+std::vector<Cell> SummaryRow(const TraceRecord& trace, bool with_tags) {
   const TraceInfo& info = trace.info;
-  return {
+  std::vector<Cell> cells = {
       IntegerCell(trace.id),
       TextCell(info.name),
       TextCell(std::string(StatusName(trace.status))),
       TextCell(trace.ingested_at),
       info.size_bytes ? TextCell(HumanSize(*info.size_bytes)) : NullCell(),
       RowsCell(trace),
-      trace.summary ? SpanCell(trace) : NullCell(),
-      NoteCell(trace)};
+      trace.summary ? SpanCell(trace) : NullCell()};
+  if (with_tags) cells.push_back(TagsCell(trace));
+  cells.push_back(NoteCell(trace));
+  return cells;
 }
 
+// The tags column shows when some trace has tags.
 std::string TextList(const std::vector<TraceRecord>& traces) {
+  bool with_tags = std::any_of(traces.begin(), traces.end(),
+                               [](const TraceRecord& trace) { return !trace.info.tags.empty(); });
   ResultTable table{
       .columns = {"id", "name", "status", "ingested_at", "size", "rows", "span", "comment"}};
-  for (const TraceRecord& trace : traces) table.rows.push_back(SummaryRow(trace));
+  if (with_tags) table.columns.insert(table.columns.end() - 1, "tags");
+  for (const TraceRecord& trace : traces) table.rows.push_back(SummaryRow(trace, with_tags));
   // Sizes and spans are text ("5.6 kB", "1.810 s") but read best aligned
   // like numbers.
   TextTableOptions options{.align = {Align::kAuto, Align::kAuto, Align::kAuto, Align::kAuto,
@@ -119,14 +135,37 @@ void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
   }
 }
 
+// --tag KEY=VALUE: a tag KEY of that value; --tag KEY: a tag KEY.
+bool HasTag(const TraceRecord& trace, const std::string& filter) {
+  size_t equals = filter.find('=');
+  std::string key = filter.substr(0, equals);
+  return std::any_of(trace.info.tags.begin(), trace.info.tags.end(), [&](const ExtraField& tag) {
+    return tag.name == key &&
+           (equals == std::string::npos || tag.value == filter.substr(equals + 1));
+  });
+}
+
+bool Wanted(const TraceRecord& trace, const ListArgs& args) {
+  if (args.status && trace.status != *args.status) return false;
+  return std::all_of(args.tags.begin(), args.tags.end(),
+                     [&](const std::string& filter) { return HasTag(trace, filter); });
+}
+
 }  // namespace
 
 int RunList(const ListArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::vector<TraceRecord> traces = archive->ListTraces();
   RemoveInterrupted(*archive, &traces);
+  bool filtered = args.status || !args.tags.empty();
+  bool any = !traces.empty();
+  std::erase_if(traces, [&](const TraceRecord& trace) { return !Wanted(trace, args); });
   if (args.format != QueryFormat::kText) {
     std::fputs(FullList(traces, args.format).c_str(), stdout);
+    return 0;
+  }
+  if (traces.empty() && any && filtered) {
+    std::cerr << archive->name() << ": no trace matches (tracedb list shows them all)\n";
     return 0;
   }
   if (traces.empty()) {

@@ -59,13 +59,15 @@ void StreamCsv(RowCursor& cursor) {
   Write(&out);
 }
 
-// tracedb's JSON columns (trace.metadata, every table's extra) are text in
+// tracedb's JSON columns (trace.metadata and tags, every table's extra) are text in
 // both dialects: by their name, their objects are nested in JSON output.
 // Only there: the other outputs print the text and need no check of it.
 std::vector<size_t> JsonColumns(const std::vector<std::string>& columns) {
   std::vector<size_t> json;
   for (size_t i = 0; i < columns.size(); ++i) {
-    if (columns[i] == "extra" || columns[i] == "metadata") json.push_back(i);
+    if (columns[i] == "extra" || columns[i] == "metadata" || columns[i] == "tags") {
+      json.push_back(i);
+    }
   }
   return json;
 }

@@ -1,5 +1,7 @@
 #include "cli/trace_fields.h"
 
+#include "db/trace_columns.h"
+
 #include <optional>
 
 namespace tracedb {
@@ -39,7 +41,7 @@ const std::vector<std::string>& TraceColumns() {
       "tool_version", "status",      "error",          "loader_host",
       "loader_pid",   "start_time",  "end_time",       "container_count",
       "state_count",  "event_count", "variable_count", "link_count",
-      "metadata",     "skipped_lines", "skipped_errors"};
+      "metadata",     "skipped_lines", "skipped_errors", "tags"};
   return kColumns;
 }
 
@@ -54,6 +56,8 @@ std::vector<Cell> TraceCells(const TraceRecord& trace) {
       Optional(trace.error),       Optional(trace.loader_host),
       Optional(trace.loader_pid)};
   AppendSummary(trace.summary, &cells);
+  std::optional<std::string> tags = TagsJson(info.tags);
+  cells.push_back(tags ? JsonCell(*tags) : NullCell());
   return cells;
 }
 

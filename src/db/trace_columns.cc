@@ -1,5 +1,7 @@
 #include "db/trace_columns.h"
 
+#include "model/json_text.h"
+
 namespace tracedb {
 namespace {
 
@@ -32,7 +34,21 @@ TraceSummary ReadSummary(const RowCursor& row) {
           .skipped_errors = OptionalText(row, 22)};
 }
 
+Extras ReadTags(const RowCursor& row, int index) {
+  if (row.IsNull(index)) return {};
+  Extras tags;
+  for (auto& [key, value] : JsonToFields(row.Text(index))) {
+    tags.push_back({std::move(key), std::move(value)});
+  }
+  return tags;
+}
+
 }  // namespace
+
+std::optional<std::string> TagsJson(const Extras& tags) {
+  if (tags.empty()) return std::nullopt;
+  return ExtrasToJson(tags);
+}
 
 TraceRecord ReadTraceRecord(const RowCursor& row) {
   TraceRecord record;
@@ -43,6 +59,7 @@ TraceRecord ReadTraceRecord(const RowCursor& row) {
                  .size_bytes = OptionalInt(row, 4),
                  .sha256 = row.Text(5),
                  .comment = OptionalText(row, 6),
+                 .tags = ReadTags(row, 23),
                  .tool_version = row.Text(8)};
   record.ingested_at = row.Text(7);
   record.status = ParseStatus(row.Text(9));

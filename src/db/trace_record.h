@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/entity.h"
+
 namespace tracedb {
 
 enum class TraceStatus { kLoading, kComplete, kFailed };
@@ -35,6 +37,7 @@ struct TraceInfo {
   std::string sha256;                  // lowercase hex digest of the bytes read; "" when the
                                        //   load computes it meanwhile (TraceSummary::sha256)
   std::optional<std::string> comment;  // the user's note
+  Extras tags;                         // the user's KEY=VALUE tags, sorted by key
   std::string tool_version;            // of the tracedb that loads it
 };
 

@@ -19,10 +19,15 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 TraceInfo DescribeFile(const std::string& given, const std::string& readable,
-                       const std::string& comment) {
+                       const TraceLabels& labels, std::vector<std::string>* warnings) {
   TraceInfo info;
-  info.name = given == "-" ? "stdin" : fs::path(given).filename().string();
+  std::string file_name = given == "-" ? "stdin" : fs::path(given).filename().string();
+  info.name = labels.name.empty() ? file_name : labels.name;
   info.path = given == "-" ? "-" : fs::absolute(given).lexically_normal().string();
+  std::string warning;
+  info.tags = TagsFor(labels, file_name, &warning);
+  if (!warning.empty()) warnings->push_back(given + ": " + warning);
+  const std::string& comment = labels.comment;
   info.format = "paje";
   std::error_code error;
   auto size = fs::file_size(readable, error);
@@ -106,11 +111,11 @@ void RefuseSpecialFile(const std::string& given, const std::string& path) {
 }
 
 PreparedFile Prepare(const std::string& given, const std::string& path, const FormatArgs& input,
-                     const std::string& comment) {
+                     const TraceLabels& labels) {
   if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
   RefuseSpecialFile(given, path);
   PreparedFile file{.given = given, .path = path};
-  file.info = DescribeFile(given, path, comment);
+  file.info = DescribeFile(given, path, labels, &file.warnings);
   file.format = &DetectFormat(path, input.format);
   file.info.format = file.format->name;
   // Beside the file as given: stdin's copy has no companions beside it.
@@ -118,7 +123,9 @@ PreparedFile Prepare(const std::string& given, const std::string& path, const Fo
   for (Companion& companion : file.companions) {
     companion.path = fs::absolute(companion.path).lexically_normal().string();
   }
-  file.warnings = file.format->lacks(given, file.companions);
+  for (std::string& warning : file.format->lacks(given, file.companions)) {
+    file.warnings.push_back(std::move(warning));
+  }
   return file;
 }
 
@@ -139,9 +146,9 @@ std::string IdentityOf(const PreparedFile& file) {
 }
 
 PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
-                              const FormatArgs& input, const std::string& comment) {
+                              const FormatArgs& input, const TraceLabels& labels) {
   try {
-    return Prepare(given, path, input, comment);
+    return Prepare(given, path, input, labels);
   } catch (const InputError& e) {
     if (given == path || e.file() != path) throw;
     throw InputError(given, e.line(), e.problem());  // stdin's copy is "-" to the user

@@ -31,6 +31,7 @@
 #include "db/archive.h"
 #include "format/trace_format.h"
 #include "pipeline/ingest_pipeline.h"
+#include "pipeline/trace_tags.h"
 
 namespace tracedb {
 
@@ -42,7 +43,8 @@ struct PreparedFile {
   const TraceFormat* format = nullptr;
   std::vector<Companion> companions;  // absolute paths
   // The format's warnings about companions it is read without
-  // (TraceFormat::lacks), for the caller to show.
+  // (TraceFormat::lacks), and about a name that --tags-from-name does not
+  // match, each "FILE: problem", for the caller to show.
   std::vector<std::string> warnings;
 };
 
@@ -66,8 +68,10 @@ struct FormatArgs {
 };
 
 // Throws InputError (missing, a directory, a pipe or device, unreadable).
+// `labels` name, comment and tag the trace row; a name that does not match
+// --tags-from-name adds a warning.
 PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
-                              const FormatArgs& input, const std::string& comment);
+                              const FormatArgs& input, const TraceLabels& labels);
 
 struct IngestFileOptions {
   // Batch size, workers, -z, progress, and --on-error/--max-errors, whose

@@ -240,7 +240,7 @@ void Watcher::StartJobs(std::deque<std::string>& ready) {
   while (!ready.empty() && jobs_.size() < static_cast<size_t>(options_.jobs)) {
     JobSpec spec{.db = options_.db,
                  .path = ready.front(),
-                 .comment = options_.comment,
+                 .labels = options_.labels,
                  .ingest = options_.ingest};
     spec.ingest.cancel = &abandon_;
     ready.pop_front();

@@ -46,7 +46,7 @@ struct WatchOptions {
   double companion_seconds = 10;
   double grace_seconds = 10;  // after a stop signal, before loads are abandoned
   bool once = false;          // take the files stable now, load them, exit
-  std::string comment;        // stored with each trace
+  TraceLabels labels;         // --comment, --tag, --tags-from-name (no --name)
   IngestFileOptions ingest;   // batch size, threads, -z; `cancel` is the watcher's
 };
 

@@ -9,7 +9,7 @@ namespace {
 void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   outcome.files = {spec.path};
   std::unique_ptr<Archive> archive = OpenArchive(spec.db, ArchiveAccess::kCreate);
-  PreparedFile file = PrepareTraceFile(spec.path, spec.path, FormatArgs{}, spec.comment);
+  PreparedFile file = PrepareTraceFile(spec.path, spec.path, FormatArgs{}, spec.labels);
   for (const Companion& companion : file.companions) outcome.files.push_back(companion.path);
   outcome.warnings = file.warnings;
   // Two jobs of one content take turns: the second then finds it loaded.

@@ -36,7 +36,7 @@ struct JobOutcome {
 struct JobSpec {
   std::string db;    // --db
   std::string path;  // the trace file, as the folder names it
-  std::string comment;
+  TraceLabels labels;
   IngestFileOptions ingest;  // its `cancel` is the watcher's
 };
 

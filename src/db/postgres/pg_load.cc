@@ -9,6 +9,7 @@
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/postgres/pg_partitions.h"
+#include "db/trace_columns.h"
 
 namespace tracedb {
 namespace {
@@ -20,8 +21,8 @@ using Params = std::vector<std::optional<std::string>>;
 
 constexpr const char* kInsertTrace =
     "INSERT INTO trace (name, path, format, size_bytes, sha256, comment, tool_version,"
-    " loader_host, loader_pid, status, ingested_at)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'loading',"
+    " loader_host, loader_pid, tags, status, ingested_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'loading',"
     " to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) RETURNING id";
 
 constexpr const char* kCompleteTrace =
@@ -51,7 +52,8 @@ class PgTraceLoad : public TraceLoad {
         session_
             .Query(kInsertTrace,
                    Params{info.name, info.path, info.format, Number(info.size_bytes), info.sha256,
-                          info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid())})
+                          info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid()),
+                          TagsJson(info.tags)})
             .at(0));
     session_.Exec(LoadLockSql("pg_advisory_lock", id_));
     CrashPoint("trace-row");

@@ -14,8 +14,8 @@ namespace {
 
 constexpr const char* kInsertTrace =
     "INSERT INTO trace (name, path, format, size_bytes, sha256, comment, tool_version,"
-    " loader_host, loader_pid, status, ingested_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'loading', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
+    " loader_host, loader_pid, tags, status, ingested_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'loading', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
 
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = ?, end_time = ?, container_count = ?,"
@@ -130,6 +130,7 @@ int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info) {
   insert.BindText(7, info.tool_version);
   insert.BindText(8, ThisHost());
   insert.BindInt(9, ThisPid());
+  BindOptional(insert, 10, TagsJson(info.tags));
   insert.Step();
   int64_t id = connection.LastInsertId();
   CrashPoint("trace-row");
