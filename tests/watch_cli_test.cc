@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "backend_support.h"
+#include "db/loader_process.h"
 #include "test_support.h"
 
 extern char** environ;
@@ -403,6 +404,95 @@ TEST_P(WatchCli, ATraceWhoseCompanionsNeverComeLoadsWithAWarning) {
                 "done " + dir + "/run.prv -> trace 1 (10 rows, S s)"}));
   EXPECT_EQ(Files(dir + "/done"), std::vector<std::string>{"run.prv"});
   EXPECT_EQ(database.Rows("SELECT value FROM state_view"), std::vector<std::string>{"1"});
+}
+
+// Three watchers on one folder, as on three hosts sharing it: each of 30
+// files is taken by one of them, loaded once, logged once and moved once.
+TEST_P(WatchCli, ThreeWatchersShareOneFolderAndTakeEachFileOnce) {
+  TestDatabase database(GetParam(), "watch_three");
+  std::string dir = FreshDir("three");
+  std::string args = "--db '" + database.url() + "' --stable-seconds 0.3 --jobs 2 " + dir;
+  std::vector<std::unique_ptr<WatchProcess>> watchers;
+  for (int w = 0; w < 3; ++w) {
+    watchers.push_back(std::make_unique<WatchProcess>(args, "three" + std::to_string(w)));
+    ASSERT_TRUE(watchers.back()->started());
+  }
+  ASSERT_TRUE(WaitFor([&] {
+    return Exists(dir + "/.working") &&
+           std::distance(fs::directory_iterator(dir + "/.working"), fs::directory_iterator()) == 3;
+  }));
+  std::vector<std::string> names;
+  for (int i = 1; i <= 30; ++i) {
+    names.push_back("t" + std::to_string(100 + i) + ".paje");
+    Write(dir + "/" + names.back() + ".part", StatesTrace(i));
+    fs::rename(dir + "/" + names.back() + ".part", dir + "/" + names.back());
+  }
+  ASSERT_TRUE(WaitFor([&] { return Files(dir + "/done").size() == 30; }, 120s))
+      << watchers[0]->err() << watchers[1]->err() << watchers[2]->err();
+  std::vector<std::string> lines;
+  for (auto& watcher : watchers) {
+    EXPECT_EQ(watcher->Stop(SIGTERM), 0);
+    for (const std::string& line : LogLines(watcher->err())) lines.push_back(line);
+  }
+  std::vector<std::string> files_logged;
+  for (const std::string& line : lines) {
+    std::smatch done;
+    ASSERT_TRUE(std::regex_match(
+        line, done, std::regex("done " + dir + "/(t[0-9]+\\.paje) -> trace [0-9]+ \\([0-9]+ rows, S s\\)")))
+        << line;
+    files_logged.push_back(done[1]);
+  }
+  EXPECT_EQ(Sorted(files_logged), names);
+  EXPECT_EQ(Files(dir + "/done"), names);
+  EXPECT_EQ(Files(dir), std::vector<std::string>{});
+  EXPECT_EQ(Files(dir + "/failed"), std::vector<std::string>{});
+  EXPECT_TRUE(fs::is_empty(dir + "/.working"));
+  EXPECT_EQ(database.Rows("SELECT status, count(*), count(DISTINCT name) FROM trace GROUP BY status"),
+            std::vector<std::string>{"complete|30|30"});
+}
+
+// A pid that surely ran on this host and is gone: a child that exited and
+// was reaped.
+pid_t DeadPid() {
+  pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);
+  return child;
+}
+
+// Files held by a watcher that stopped beating (another host's, silent for
+// two minutes) or whose process is gone (this host's) go back to the folder
+// and are loaded.
+TEST_P(WatchCli, TheFilesOfAStoppedWatcherAreTakenOver) {
+  TestDatabase database(GetParam(), "watch_takeover");
+  std::string dir = FreshDir("takeover");
+  std::string silent = dir + "/.working/otherhost.4242";
+  std::string dead = dir + "/.working/" + ThisHost() + "." + std::to_string(DeadPid());
+  fs::create_directories(silent);
+  fs::create_directories(dead);
+  Write(silent + "/a.paje", StatesTrace(1));
+  Write(dead + "/b.paje", StatesTrace(2));
+  fs::last_write_time(silent, fs::file_time_type::clock::now() - 120s);
+  WatchProcess watch(
+      "--db '" + database.url() + "' --stable-seconds 0 --takeover-seconds 30 " + dir, "takeover");
+  ASSERT_TRUE(watch.started());
+  ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done") && Files(dir + "/done").size() == 2; }))
+      << watch.err();
+  EXPECT_EQ(watch.Stop(SIGTERM), 0);
+  std::vector<std::string> lines = LogLines(watch.err());
+  ASSERT_EQ(lines.size(), 4u) << watch.err();
+  std::vector<std::string> takeovers = {lines[0], lines[1]};
+  if (takeovers[0].find(silent) != std::string::npos) std::swap(takeovers[0], takeovers[1]);
+  EXPECT_EQ(takeovers[0], "took over " + dead + " (its process is gone): 1 file(s) back in " + dir);
+  EXPECT_TRUE(std::regex_match(
+      takeovers[1], std::regex("took over " + silent +
+                               " \\(no heartbeat for 1[23][0-9] s\\): 1 file\\(s\\) back in " + dir)))
+      << takeovers[1];
+  EXPECT_EQ(Sorted({lines[2], lines[3]}),
+            (std::vector<std::string>{"done " + dir + "/a.paje -> trace 1 (5 rows, S s)",
+                                      "done " + dir + "/b.paje -> trace 2 (6 rows, S s)"}));
+  EXPECT_FALSE(Exists(silent));
+  EXPECT_FALSE(Exists(dead));
 }
 
 // SIGTERM while a big trace loads, with no grace: the load is abandoned,

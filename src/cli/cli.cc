@@ -295,12 +295,15 @@ int Watch(int argc, char** argv) {
                              "S")("companion-seconds",
                                   "wait for missing companions",
                                   cxxopts::value<std::string>()->default_value("10"),
-                                  "S")("grace-seconds", "after SIGTERM, for loads",
+                                  "S")("takeover-seconds",
+                                       "free a silent watcher's files",
+                                       cxxopts::value<std::string>()->default_value("60"),
+                                       "S")("grace-seconds", "after SIGTERM, for loads",
                                   cxxopts::value<std::string>()->default_value("10"), "S")(
       "once", "load what is there, exit (1: some failed)")("z,ignore-incomplete-links", "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
-      "N")("threads", "parsers per load (0: cores - 1)",
+      "N")("threads", "parsers per load, 0: cores - 1",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
   AddLabelOptions(options, /*with_name=*/false);
@@ -316,6 +319,7 @@ int Watch(int argc, char** argv) {
       .jobs = static_cast<int>(NumberOption(*result, "jobs", 1, kMaxJobs)),
       .stable_seconds = SecondsOption(*result, "stable-seconds"),
       .companion_seconds = SecondsOption(*result, "companion-seconds"),
+      .takeover_seconds = SecondsOption(*result, "takeover-seconds"),
       .grace_seconds = SecondsOption(*result, "grace-seconds"),
       .once = (*result)["once"].as<bool>(),
       .labels = LabelArguments(*result),

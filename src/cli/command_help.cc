@@ -67,8 +67,7 @@ constexpr CommandHelp kCommands[] = {
         "as ingest would, and move it to DIR/done/ (or DIR/failed/, with NAME.log).\n"
         "Names starting with '.' or ending in .part or .tmp are left alone. NAME.pcf\n"
         "and NAME.row move with NAME.prv, which waits --companion-seconds more when\n"
-        "one is missing; a companion alone that long goes to failed/. On SIGTERM,\n"
-        "loads get --grace-seconds, then leave nothing. --once loads what is there.\n"
+        "one is missing. Several watchers may share DIR, one host each (README).\n"
         "\n"
         "%BAD"
         "%DB",

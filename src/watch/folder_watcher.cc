@@ -17,6 +17,7 @@
 #include "model/input_error.h"
 #include "pipeline/formats.h"
 #include "watch/content_claims.h"
+#include "watch/file_claims.h"
 #include "watch/file_moves.h"
 #include "watch/folder_scan.h"
 #include "watch/stability_tracker.h"
@@ -60,7 +61,8 @@ class Watcher {
   explicit Watcher(const WatchOptions& options)
       : options_(options),
         dir_(options.dir),
-        tracker_(Seconds(options.stable_seconds), Seconds(options.companion_seconds)) {}
+        tracker_(Seconds(options.stable_seconds), Seconds(options.companion_seconds)),
+        held_(options.dir, Seconds(options.takeover_seconds)) {}
   // Jobs still running (the loop ended by an exception) stop early.
   ~Watcher() { abandon_.store(true); }
 
@@ -72,7 +74,8 @@ class Watcher {
   bool CompanionsStable(const std::string& name, Clock::time_point now) const;
   bool WaitsForCompanions(const std::string& name, Clock::time_point now) const;
   void SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now);
-  bool Running(const std::string& path) const;
+  bool HeldElsewhere(const std::string& companion) const;
+  std::optional<JobSpec> ClaimJob(const std::string& path);
   void StartJobs(std::deque<std::string>& ready);
   void FinishJobs();
   void Report(const WatchJob& job);
@@ -83,6 +86,7 @@ class Watcher {
   StopSignals signals_;  // before any job's thread starts
   StabilityTracker tracker_;
   std::set<std::string> stuck_;  // could not be moved; skipped while they stay in DIR
+  FileClaims held_;              // the files this watcher took, in its own folder
   std::optional<Clock::time_point> stop_deadline_;
   // --once: the trace files there at the start that are not taken yet, and
   // how long they may take to stop changing.
@@ -106,6 +110,9 @@ int Watcher::Run() {
   }
   while (true) {
     FinishJobs();
+    for (const std::string& line : held_.Beat(Clock::now())) {
+      std::fprintf(stderr, "%s%s\n", Stamp().c_str(), line.c_str());
+    }
     if (!stop_deadline_) {
       Clock::time_point now = Clock::now();
       if (options_.once) {
@@ -137,7 +144,7 @@ std::deque<std::string> Watcher::ReadyFiles(Clock::time_point now) {
     if (!IsTraceName(file.name) || stuck_.count(file.name) != 0) continue;
     if (!tracker_.IsStable(file.name, now) || !CompanionsStable(file.name, now)) continue;
     if (WaitsForCompanions(file.name, now)) continue;
-    if (!Running((dir_ / file.name).string())) ready.push_back((dir_ / file.name).string());
+    ready.push_back((dir_ / file.name).string());
   }
   std::erase_if(stuck_, [&](const std::string& name) { return present.count(name) == 0; });
   SweepOrphans(files, now);
@@ -213,38 +220,71 @@ void Watcher::SweepOrphans(const std::vector<FileSighting>& files, Clock::time_p
   for (const FileSighting& file : files) {
     if (file.name.starts_with('.') || !IsCompanionName(file.name)) continue;
     if (claimed.count(file.name) != 0 || stuck_.count(file.name) != 0) continue;
-    if (!tracker_.HasWaited(file.name, now)) continue;
+    if (!tracker_.HasWaited(file.name, now) || HeldElsewhere(file.name)) continue;
     std::string path = (dir_ / file.name).string();
+    std::optional<std::vector<std::string>> mine = held_.Claim({path});
+    if (!mine) continue;  // another watcher is on it
     std::string error = path + ": a companion without its trace (no trace of that name came in " +
                         FormatSeconds(options_.stable_seconds + options_.companion_seconds) +
                         "; a trace loaded before it came is in done/ without it)";
     ++failed_;
     std::fprintf(stderr, "%sfailed %s\n", Stamp().c_str(), error.c_str());
     try {
-      MoveTraceFiles({path}, (dir_ / "failed").string(), error);
+      MoveTraceFiles(*mine, (dir_ / "failed").string(), error);
     } catch (const fs::filesystem_error& e) {
       spdlog::error("{} stays in {}: {}", path, options_.dir, e.what());
+      held_.Release(*mine);
       stuck_.insert(file.name);
     }
   }
 }
 
-bool Watcher::Running(const std::string& path) const {
-  for (const auto& job : jobs_) {
-    if (job->path() == path) return true;
+// Whether another watcher holds the trace of `companion` (NAME.pcf: a file
+// NAME.something), which moves it away with the trace in a moment.
+bool Watcher::HeldElsewhere(const std::string& companion) const {
+  std::string stem = fs::path(companion).stem().string() + ".";
+  std::error_code error;
+  for (const auto& worker : fs::directory_iterator(held_.folder().parent_path(), error)) {
+    for (const auto& file : fs::directory_iterator(worker.path(), error)) {
+      if (file.path().filename().string().starts_with(stem)) return true;
+    }
   }
   return false;
 }
 
+// The trace at `path` and its companions, moved into this watcher's folder
+// (file_claims.h); nullopt when another watcher took it first. The format
+// is found from the content: a Pajé x.paje takes no x.pcf along.
+std::optional<JobSpec> Watcher::ClaimJob(const std::string& path) {
+  std::vector<Companion> companions;
+  try {
+    const TraceFormat& format = DetectFormat(path, "auto");
+    companions = format.companions(path, {});
+  } catch (const std::exception&) {
+    // Not a trace: its job says so.
+  }
+  std::vector<std::string> files = {path};
+  for (const Companion& companion : companions) files.push_back(companion.path);
+  std::optional<std::vector<std::string>> claimed = held_.Claim(files);
+  if (!claimed) return std::nullopt;
+  JobSpec spec{.db = options_.db,
+               .given = path,
+               .path = claimed->front(),
+               .labels = options_.labels,
+               .ingest = options_.ingest};
+  for (const Companion& companion : companions) {
+    fs::path mine = held_.folder() / fs::path(companion.path).filename();
+    if (fs::exists(mine)) spec.input.companions.push_back({companion.role, mine.string()});
+  }
+  spec.ingest.cancel = &abandon_;
+  return spec;
+}
+
 void Watcher::StartJobs(std::deque<std::string>& ready) {
   while (!ready.empty() && jobs_.size() < static_cast<size_t>(options_.jobs)) {
-    JobSpec spec{.db = options_.db,
-                 .path = ready.front(),
-                 .labels = options_.labels,
-                 .ingest = options_.ingest};
-    spec.ingest.cancel = &abandon_;
+    std::optional<JobSpec> spec = ClaimJob(ready.front());
     ready.pop_front();
-    jobs_.push_back(std::make_unique<WatchJob>(std::move(spec), claims_));
+    if (spec) jobs_.push_back(std::make_unique<WatchJob>(std::move(*spec), claims_));
   }
 }
 
@@ -292,10 +332,12 @@ void Watcher::Report(const WatchJob& job) {
       case JobOutcome::Result::kAbandoned:
         std::fprintf(stderr, "%sabandoned %s: stopped before it was loaded; left in %s\n",
                      Stamp().c_str(), path, options_.dir.c_str());
+        held_.Release(outcome.files);
         break;
     }
   } catch (const fs::filesystem_error& e) {
     spdlog::error("{} stays in {}: {}", path, options_.dir, e.what());
+    held_.Release(outcome.files);
     stuck_.insert(fs::path(job.path()).filename().string());
   }
 }

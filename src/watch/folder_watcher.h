@@ -15,6 +15,10 @@
 // trace as long is moved to failed/ ("failed DIR/x.pcf: ..."), so nothing
 // stays behind in DIR.
 //
+// Several watchers may share DIR (one per host on a shared file system):
+// each file is moved into the folder of the watcher that takes it first
+// (file_claims.h), so it is read, logged and moved by that one alone.
+//
 // With --once, the trace files there at the start are loaded as each stops
 // changing; one still changing --stable-seconds later is named ("skipped
 // DIR/e.paje: still changing after 2 s; left in DIR") and left for later.
@@ -44,6 +48,9 @@ struct WatchOptions {
   // or NAME.row is not there) waits this much longer for them; a companion
   // whose trace is not there after as long goes to failed/.
   double companion_seconds = 10;
+  // Another watcher of DIR silent this long has its files taken over
+  // (file_claims.h).
+  double takeover_seconds = 60;
   double grace_seconds = 10;  // after a stop signal, before loads are abandoned
   bool once = false;          // take the files stable now, load them, exit
   TraceLabels labels;         // --comment, --tag, --tags-from-name (no --name)

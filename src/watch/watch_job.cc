@@ -8,8 +8,10 @@ namespace {
 // Fills `outcome` as it goes, so that a failure still knows the files.
 void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   outcome.files = {spec.path};
+  for (const Companion& companion : spec.input.companions) outcome.files.push_back(companion.path);
   std::unique_ptr<Archive> archive = OpenArchive(spec.db, ArchiveAccess::kCreate);
-  PreparedFile file = PrepareTraceFile(spec.path, spec.path, FormatArgs{}, spec.labels);
+  PreparedFile file = PrepareTraceFile(spec.given, spec.path, spec.input, spec.labels);
+  outcome.files = {spec.path};
   for (const Companion& companion : file.companions) outcome.files.push_back(companion.path);
   outcome.warnings = file.warnings;
   // Two jobs of one content take turns: the second then finds it loaded.

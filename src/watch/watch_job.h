@@ -27,15 +27,18 @@ struct JobOutcome {
   Result result = Result::kFailed;
   IngestFileOutcome ingest;
   std::string error;
-  // The trace, then the companions it was read with (Paraver .pcf/.row).
+  // The trace, then the companions it was read with (Paraver .pcf/.row),
+  // where they were read.
   std::vector<std::string> files;
   // The companions it was read without (PreparedFile::warnings).
   std::vector<std::string> warnings;
 };
 
 struct JobSpec {
-  std::string db;    // --db
-  std::string path;  // the trace file, as the folder names it
+  std::string db;     // --db
+  std::string given;  // the trace file as the folder named it: DIR/NAME
+  std::string path;   // where it is read: the watcher's claim (file_claims.h)
+  FormatArgs input;   // its companions, claimed with it
   TraceLabels labels;
   IngestFileOptions ingest;  // its `cancel` is the watcher's
 };
@@ -45,7 +48,8 @@ class WatchJob {
   WatchJob(JobSpec spec, ContentClaims& claims);
   ~WatchJob() = default;  // std::jthread joins
 
-  const std::string& path() const { return spec_.path; }
+  // The file as the folder named it.
+  const std::string& path() const { return spec_.given; }
   bool finished() const { return finished_.load(); }
   // After finished() turned true.
   const JobOutcome& outcome() const { return outcome_; }
