@@ -58,6 +58,7 @@ int RunDump(const DumpArgs& args) {
   const TraceFormat& format = DetectFormat(input, args.input.format);
   DumpPipelineOptions options = args.dump;
   options.read.bad_lines = WithSkipLog(options.read.bad_lines);
+  options.read.on_warning = WarningLog();
   ReadResult read = DumpTrace(input, format, format.companions(args.file, args.input.companions),
                               options, stdout);
   ReportRead(args.file, format, read);

@@ -80,6 +80,11 @@ IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
       on_skip(InputError(file.given, e.line(), e.problem()));
     };
   }
+  if (const auto& on_warning = options.pipeline.read.on_warning) {
+    pipeline.read.on_warning = [&](const InputError& e) {  // a companion keeps its name
+      on_warning(e.file() == file.path ? InputError(file.given, e.line(), e.problem()) : e);
+    };
+  }
   // After each block is the one point where a load can stop early and
   // leave the pipeline's threads joined (the exception unwinds them).
   pipeline.progress = [&](const LoadProgress& progress) {
