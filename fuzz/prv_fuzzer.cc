@@ -1,8 +1,8 @@
 // libFuzzer target: the Paraver reader. The input is a whole .prv, without
 // companions, read the way `tracedb dump -u FILE.prv` reads it (parsing on the
-// calling thread), its output thrown away. Bad input must end in an
-// InputError; a crash, a sanitizer report, any other exception, a leak or a
-// hang is a finding.
+// calling thread). Bad input must end in an InputError; a crash, a sanitizer
+// report, any other exception, a leak, a hang, or output that is not UTF-8
+// is a finding.
 #include <cstdio>
 
 #include "format/paraver/paraver_reader.h"
@@ -11,10 +11,10 @@
 #include "output/dump_writer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static std::FILE* const discard = std::fopen("/dev/null", "w");
   tracedb::InputFile file("fuzz.prv", tracedb::fuzz::Bytes(data, size));
   tracedb::Registry registry;
-  tracedb::DumpWriter writer(registry, discard, {.user_fields = true});
+  tracedb::fuzz::Utf8Output out;
+  tracedb::DumpWriter writer(registry, out.file(), {.user_fields = true});
   try {
     tracedb::paraver::ReadParaverTrace(
         file, {.trace = file.path()},

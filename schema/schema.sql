@@ -22,6 +22,8 @@
 --     trace.metadata).
 --   * extra columns hold a JSON object of the user-defined fields a trace
 --     declared for that entity ({"field": "text value", ...}); NULL if none.
+--   * Text from a trace (names, values, user fields, labels, metadata) is
+--     UTF-8: the bytes of a trace that are not are read as Latin-1 (README).
 --   * No FOREIGN KEY clauses: rows arrive in simulation order (a state can be
 --     written before its container closes); the references are listed here.
 

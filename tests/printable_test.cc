@@ -25,6 +25,7 @@ TEST(Printable, EscapesBytesThatAreNotUtf8) {
   EXPECT_EQ(Printable("\xC0\xAF"), "\\xc0\\xaf");                    // overlong '/'
   EXPECT_EQ(Printable("\xED\xA0\x80"), "\\xed\\xa0\\x80");           // a UTF-16 surrogate
   EXPECT_EQ(Printable("\xF4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // past U+10FFFF
+  EXPECT_EQ(Printable("\xF5\x80\x80"), "\\xf5\\x80\\x80");           // a lead byte past U+10FFFF
 }
 
 TEST(Printable, CutsTheMiddleOfLongText) {

@@ -17,7 +17,8 @@ struct DumpArgs {
   std::string file;  // trace path, or "-" for stdin
   std::string db;    // when set, `file` names a trace stored there
   FormatArgs input;  // --format, --pcf, --row
-  // -u, -z, --threads, --on-error, --max-errors (on_skip: set by RunDump).
+  // -u, -z, --threads, --on-error, --max-errors (on_skip, on_warning: set
+  // by RunDump).
   DumpPipelineOptions dump;
 };
 
@@ -30,8 +31,8 @@ struct IngestArgs {
   bool quiet = false;
   bool progress = false;  // --progress: also when stderr is not a terminal
   FormatArgs input;       // for every file
-  // --batch-size, --threads, -z, --force, --on-error, --max-errors (on_skip
-  // and progress: set by RunIngest).
+  // --batch-size, --threads, -z, --force, --on-error, --max-errors (on_skip,
+  // on_warning and progress: set by RunIngest).
   IngestFileOptions ingest;
 };
 
@@ -40,7 +41,7 @@ int RunIngest(const IngestArgs& args);
 
 // Runs until SIGTERM/SIGINT (exit code 0), or with --once until the files
 // complete at the start are done (exit code 1 when any of them failed).
-// on_skip: set by RunWatch.
+// on_skip, on_warning: set by RunWatch.
 int RunWatch(const watch::WatchOptions& args);
 
 enum class QueryFormat { kText, kCsv, kJson };

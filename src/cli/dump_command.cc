@@ -58,6 +58,7 @@ int RunDump(const DumpArgs& args) {
   const TraceFormat& format = DetectFormat(input, args.input.format);
   DumpPipelineOptions options = args.dump;
   options.read.bad_lines = WithSkipLog(options.read.bad_lines);
+  options.read.on_warning = WarningLog();
   std::vector<Companion> companions = format.companions(args.file, args.input.companions);
   ReadResult read = DumpTrace(input, format, companions, options, stdout);
   // Once read: a trace that failed has its one line, the error.

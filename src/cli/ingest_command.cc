@@ -101,6 +101,10 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
     progress.Clear();  // the warning gets a line of its own
     log(e);
   };
+  options.pipeline.read.on_warning = [&, log = WarningLog()](const InputError& e) {
+    progress.Clear();
+    log(e);
+  };
   IngestFileOutcome outcome;
   try {
     outcome = IngestTraceFile(archive, file, options);

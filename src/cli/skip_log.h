@@ -3,17 +3,28 @@
 // silences them; the summary still counts them.
 //
 //   tracedb: warning: run.paje:12: invalid time '1.x' (line skipped)
+//
+// And of what a read changed rather than refused (ReadOptions::on_warning):
+//
+//   tracedb: warning: old.paje:7: bytes that are not UTF-8 read as Latin-1 (first of 3 lines)
 #pragma once
 
 #include <spdlog/spdlog.h>
 
+#include <functional>
+
 #include "model/bad_lines.h"
+#include "model/input_error.h"
 
 namespace tracedb {
 
 inline BadLineOptions WithSkipLog(BadLineOptions options) {
   options.on_skip = [](const InputError& e) { spdlog::warn("{} (line skipped)", e.what()); };
   return options;
+}
+
+inline std::function<void(const InputError&)> WarningLog() {
+  return [](const InputError& e) { spdlog::warn("{}", e.what()); };
 }
 
 }  // namespace tracedb

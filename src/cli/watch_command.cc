@@ -1,5 +1,5 @@
 // tracedb watch: the options as watch/folder_watcher.h takes them, with
-// skipped lines logged, and every log line stamped with the UTC time, as
+// skipped lines and the reads' warnings logged, and every log line stamped with the UTC time, as
 // the watcher's own lines are.
 #include <spdlog/spdlog.h>
 
@@ -14,6 +14,7 @@ int RunWatch(const watch::WatchOptions& args) {
   watch::WatchOptions options = args;
   BadLineOptions& bad_lines = options.ingest.pipeline.read.bad_lines;
   bad_lines = WithSkipLog(bad_lines);
+  options.ingest.pipeline.read.on_warning = WarningLog();
   return watch::WatchFolder(options);
 }
 

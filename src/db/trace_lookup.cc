@@ -4,6 +4,7 @@
 
 #include "db/db_error.h"
 #include "db/trace_columns.h"
+#include "model/latin1_text.h"
 
 namespace tracedb {
 namespace {
@@ -23,7 +24,8 @@ std::optional<TraceRecord> ById(const TraceLookup& lookup, std::string_view text
 
 std::optional<TraceRecord> ByName(const TraceLookup& lookup, std::string_view name,
                                   const std::string& database) {
-  std::vector<TraceRecord> records = lookup.by_name(name);
+  // Stored names are UTF-8 (model/latin1_text.h): so is the one looked for.
+  std::vector<TraceRecord> records = lookup.by_name(Latin1AsUtf8(name));
   if (records.empty()) return std::nullopt;
   if (records.size() == 1) return records.front();
   throw DbError(database, "trace name \"" + std::string(name) +

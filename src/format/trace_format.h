@@ -22,6 +22,8 @@
 #include "input/input_file.h"
 #include "model/bad_lines.h"
 #include "model/entity.h"
+#include "model/input_error.h"
+#include "model/latin1_text.h"
 #include "sim/registry.h"
 #include "sim/simulator.h"
 
@@ -39,7 +41,18 @@ struct ReadOptions {
   // Called on the reading thread after each block, with the (uncompressed)
   // bytes whose entities were all emitted.
   std::function<void(uint64_t bytes_done)> on_block;
+  // Called on the reading thread with what the reader changed rather than
+  // refused: once for each file (the trace, a companion) with bytes that are
+  // not UTF-8, read as Latin-1 (model/latin1_text.h), once that file is read
+  // through. Unset: nothing is said.
+  std::function<void(const InputError& warning)> on_warning;
 };
+
+// Tells options.on_warning of the lines of `file` read as Latin-1, if any.
+inline void WarnOfLatin1(const ReadOptions& options, const std::string& file,
+                         const Latin1Lines& lines) {
+  if (lines.count > 0 && options.on_warning) options.on_warning(Latin1Warning(file, lines));
+}
 
 struct ReadResult {
   uint64_t bytes = 0;  // uncompressed

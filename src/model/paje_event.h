@@ -1,7 +1,8 @@
 // Event: one body line of a Pajé trace, decoded against its %EventDef.
 // The contract between the parser (which fills it) and the simulator (which
 // replays it). Events are plain data; their string_views point into the
-// text of the block they were parsed from, which the EventBatch owns.
+// text of the block they were parsed from, or into the UTF-8 form of the
+// tokens that were not UTF-8 (model/latin1_text.h); the EventBatch owns both.
 //
 // An EventBatch is filled on one thread (a parser worker), then moved whole
 // to the simulator's; the FieldLayouts it points to are the definitions',
@@ -10,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -106,6 +108,7 @@ struct EventBatch {
   std::shared_ptr<const std::string> text;
   std::vector<Event> events;
   std::vector<std::string_view> tokens;
+  std::deque<std::string> recoded;  // tokens read as Latin-1, made UTF-8
 };
 
 }  // namespace tracedb

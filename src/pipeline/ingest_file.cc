@@ -6,6 +6,7 @@
 
 #include "input/file_digest.h"
 #include "model/input_error.h"
+#include "model/latin1_text.h"
 #include "pipeline/formats.h"
 
 #ifndef TRACEDB_VERSION
@@ -22,12 +23,16 @@ TraceInfo DescribeFile(const std::string& given, const std::string& readable,
                        const TraceLabels& labels, std::vector<std::string>* warnings) {
   TraceInfo info;
   std::string file_name = given == "-" ? "stdin" : fs::path(given).filename().string();
-  info.name = labels.name.empty() ? file_name : labels.name;
-  info.path = given == "-" ? "-" : fs::absolute(given).lexically_normal().string();
+  // The command line's text too is stored as UTF-8, a Latin-1 file name
+  // included (model/latin1_text.h).
+  info.name = Latin1AsUtf8(labels.name.empty() ? file_name : labels.name);
+  info.path = given == "-" ? "-" : Latin1AsUtf8(fs::absolute(given).lexically_normal().string());
   std::string warning;
-  info.tags = TagsFor(labels, file_name, &warning);
+  for (const ExtraField& tag : TagsFor(labels, file_name, &warning)) {
+    info.tags.push_back({Latin1AsUtf8(tag.name), Latin1AsUtf8(tag.value)});
+  }
   if (!warning.empty()) warnings->push_back(given + ": " + warning);
-  const std::string& comment = labels.comment;
+  std::string comment = Latin1AsUtf8(labels.comment);
   info.format = "paje";
   std::error_code error;
   auto size = fs::file_size(readable, error);
@@ -83,6 +88,11 @@ IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
   if (const auto& on_skip = options.pipeline.read.bad_lines.on_skip) {
     pipeline.read.bad_lines.on_skip = [&](const InputError& e) {
       on_skip(InputError(file.given, e.line(), e.problem()));
+    };
+  }
+  if (const auto& on_warning = options.pipeline.read.on_warning) {
+    pipeline.read.on_warning = [&](const InputError& e) {  // a companion keeps its name
+      on_warning(e.file() == file.path ? InputError(file.given, e.line(), e.problem()) : e);
     };
   }
   // After each block is the one point where a load can stop early and

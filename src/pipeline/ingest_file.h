@@ -76,7 +76,7 @@ PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
 struct IngestFileOptions {
   // Batch size, workers, -z, progress, and --on-error/--max-errors, whose
   // on_skip hears of each skipped line on the loading thread, named as the
-  // file was given.
+  // file was given; so does read.on_warning, of the trace's warnings.
   IngestOptions pipeline;
   bool force = false;  // load it even when the archive has that content
   // Called on the loading thread once the rows are all written, before

@@ -5,6 +5,7 @@
 
 #include "format/paje/line_decoder.h"
 #include "format/paje/line_tokenizer.h"
+#include "model/utf8.h"
 
 namespace tracedb::paje {
 namespace {
@@ -56,6 +57,7 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
   const char* end = p + text->size();
   // One scan of the block spares every line its own.
   const bool has_nul = std::memchr(p, '\0', text->size()) != nullptr;
+  const bool has_high_byte = HasHighByte(*text);
   uint64_t line_number = 0;
   while (p < end) {
     const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
@@ -75,6 +77,9 @@ ParsedBlock ParseBlock(std::shared_ptr<const std::string> text, const Definition
       case LineResult::kEvent:
         event.line = line_number;
         out.batch.events.push_back(event);
+        if (has_high_byte && RecodeTexts(std::span(tokens).subspan(first), &out.batch.recoded)) {
+          out.latin1.Add(line_number);
+        }
         break;
       case LineResult::kBlank:
         break;

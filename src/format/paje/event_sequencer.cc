@@ -15,7 +15,14 @@ void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
     events[i].line += lines_;
     consume(events[i]);
   }
+  latin1_.Add(block.latin1, lines_);
   lines_ += block.line_count;
+}
+
+Latin1Lines EventSequencer::latin1() const {
+  Latin1Lines all = latin1_;
+  all.Add(header_.latin1(), 0);
+  return all;
 }
 
 void EventSequencer::DeliverDeferred(const DeferredLine& deferred, const EventConsumer& consume) {
@@ -35,6 +42,8 @@ void EventSequencer::DeliverDeferred(const DeferredLine& deferred, const EventCo
   tokens_.clear();
   switch (ParseLine(text, *header_.table(), &tokens_, &event, &problem)) {
     case LineResult::kEvent:
+      recoded_.clear();
+      if (RecodeTexts(tokens_, &recoded_)) latin1_.Add(line);
       event.tokens = tokens_.data();
       event.line = line;
       consume(event);

@@ -4,12 +4,14 @@
 // leave (ids defined after its snapshot, bad lines) and hands every event,
 // in order, to the consumer. A bad body line goes to BadLines, which fails
 // the read or skips the line; a bad header line always fails it, since every
-// later line depends on the definitions.
+// later line depends on the definitions. It counts the lines read as
+// Latin-1 (model/latin1_text.h), the workers' and its own, for the warning.
 //
 // Threading: one thread. table() is the snapshot to parse the next block
 // with; it is safe to hand to other threads. The BadLines outlives it.
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -37,6 +39,8 @@ class EventSequencer {
   void Finish() const { header_.Finish(lines_); }
 
   uint64_t lines() const { return lines_; }
+  // The lines so far with bytes that are not UTF-8, read as Latin-1.
+  Latin1Lines latin1() const;
 
  private:
   void DeliverDeferred(const DeferredLine& deferred, const EventConsumer& consume);
@@ -45,6 +49,8 @@ class EventSequencer {
   HeaderParser header_;
   uint64_t lines_ = 0;  // lines before the current block
   std::vector<std::string_view> tokens_;
+  std::deque<std::string> recoded_;  // of the deferred line being delivered
+  Latin1Lines latin1_;               // of the body lines; header_ has its own
 };
 
 }  // namespace tracedb::paje

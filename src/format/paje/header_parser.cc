@@ -6,6 +6,7 @@
 
 #include "format/paje/line_tokenizer.h"
 #include "model/input_error.h"
+#include "model/utf8.h"
 
 namespace tracedb::paje {
 namespace {
@@ -128,9 +129,15 @@ void HeaderParser::AddField(std::string_view name, std::string_view type, uint64
   }
   if (field == Field::kExtra) {
     ++open_->extra_count;
-    open_->extra_names.emplace_back(name);
+    open_->extra_names.push_back(UserFieldName(name, line_number));
   }
   open_->fields.push_back(field);
+}
+
+std::string HeaderParser::UserFieldName(std::string_view name, uint64_t line_number) {
+  if (IsUtf8(name)) return std::string(name);
+  latin1_.Add(line_number);
+  return Latin1AsUtf8(name);
 }
 
 void HeaderParser::End(uint64_t line_number) {

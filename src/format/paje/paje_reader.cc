@@ -61,6 +61,7 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
   } catch (const ProblemError& problem) {
     RethrowWithFile(file.path(), problem);
   }
+  WarnOfLatin1(options, file.path(), sequencer.latin1());
   return ReadStats{reader.bytes_read(), sequencer.lines()};
 }
 

@@ -3,8 +3,8 @@
 // thread; blocks are parsed on `options.parse_workers` threads meanwhile
 // (concurrency/parallel_parse.h). Errors become InputErrors naming the file
 // and line. Of the ReadOptions it takes the blocks, the workers, on_block
-// (called on the consumer's thread) and, unless `hooks` brings its own
-// BadLines, bad_lines.
+// and on_warning (called on the consumer's thread) and, unless `hooks`
+// brings its own BadLines, bad_lines.
 #pragma once
 
 #include <functional>

@@ -4,6 +4,8 @@
 #include <cstdio>
 
 #include "model/input_error.h"
+#include "model/latin1_text.h"
+#include "model/utf8.h"
 
 namespace tracedb::paraver {
 namespace {
@@ -180,6 +182,15 @@ void ParseApplications(Cursor& c, ParaverHeader* h, ObjectTally* objects) {
   if (!c.rest().empty()) c.Fail("the end of the line after the applications");
 }
 
+// The texts that are not UTF-8 read as Latin-1, once the header is known
+// good (its errors quote the line as it is).
+void RecodeHeaderTexts(ParaverHeader* h) {
+  if (IsUtf8(h->date) && IsUtf8(h->unit)) return;
+  h->date = Latin1AsUtf8(h->date);
+  h->unit = Latin1AsUtf8(h->unit);
+  h->latin1 = true;
+}
+
 bool Digits(std::string_view s, size_t min, size_t max, int* value) {
   if (s.size() < min || s.size() > max) return false;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), *value);
@@ -206,6 +217,7 @@ ParaverHeader ParseHeader(std::string_view line) {
   ParseDateAndEnd(c, &h);
   ParseResources(c, &h, &objects);
   ParseApplications(c, &h, &objects);
+  RecodeHeaderTexts(&h);
   return h;
 }
 

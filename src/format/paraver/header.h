@@ -30,10 +30,12 @@ struct ParaverHeader {
   std::vector<uint32_t> cpus_per_node;  // empty: no resource model ("0")
   std::vector<std::vector<TaskShape>> applications;  // application -> its tasks
   std::optional<uint64_t> communicator_count;        // the optional ",N_COMM"
+  bool latin1 = false;  // the date or unit was not UTF-8, and was read as Latin-1
 };
 
-// Parses the header line (without its line end). Throws ProblemError on
-// line 1 with "malformed Paraver header: ..." naming what is wrong.
+// Parses the header line (without its line end). Its texts are UTF-8
+// (model/latin1_text.h). Throws ProblemError on line 1 with "malformed
+// Paraver header: ..." naming what is wrong, quoting the line's own bytes.
 ParaverHeader ParseHeader(std::string_view line);
 
 // Whether `text` starts like a Paraver trace ("#Paraver", then " (" or "(").

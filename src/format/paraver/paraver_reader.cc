@@ -50,15 +50,18 @@ class InOrder {
       bad_lines_->Report(lines_ + problem->line, problem->text);
     }
     for (auto& line : block.communicators) communicators_.push_back(std::move(line));
+    latin1_.Add(block.latin1, lines_);
     lines_ += block.line_count;
     bytes_ += block.bytes;
     if (options_.on_block) options_.on_block(bytes_);
   }
-  void CountHeader(uint64_t bytes) {
+  void CountHeader(uint64_t bytes, bool latin1) {
     lines_ = 1;
     bytes_ = bytes;
+    if (latin1) latin1_.Add(1);
   }
   uint64_t lines() const { return lines_; }
+  const Latin1Lines& latin1() const { return latin1_; }
   uint64_t bytes() const { return bytes_; }
   std::vector<std::string>& communicators() { return communicators_; }
 
@@ -77,6 +80,7 @@ class InOrder {
   uint64_t lines_ = 0;
   uint64_t bytes_ = 0;
   std::vector<std::string> communicators_;
+  Latin1Lines latin1_;  // the header's and the communicator lines'
 };
 
 // What the reading needs besides the options.
@@ -98,7 +102,7 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   TraceMapper mapper(header, inputs.pcf, inputs.names, options, inputs.recent_values, registry,
                      sink);
   InOrder in_order(&mapper, options, bad_lines);
-  in_order.CountHeader(header_line.next);
+  in_order.CountHeader(header_line.next, header.latin1);
   ParsedRecords rest = ParseRecords(std::string_view(*first).substr(header_line.next), objects);
   rest.bytes = first->size() - header_line.next;
   first.reset();
@@ -113,6 +117,7 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
       [&](ParsedRecords&& parsed) { in_order.Deliver(std::move(parsed)); });
   if (mapper.records() == 0) throw ProblemError(1, "the header is not followed by any record");
   mapper.Finish();
+  WarnOfLatin1(options, file.path(), in_order.latin1());
   ReadResult result{.bytes = in_order.bytes(),
                     .lines = in_order.lines(),
                     .records = mapper.records(),
@@ -125,12 +130,19 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   return result;
 }
 
+// A .pcf or .row, its text made UTF-8 (model/latin1_text.h).
+std::string ReadCompanion(const std::string& path, const ReadOptions& options) {
+  std::string text = ReadSmallFile(path);
+  WarnOfLatin1(options, path, RecodeLines(&text));
+  return text;
+}
+
 }  // namespace
 
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink, size_t recent_values) {
-  PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadSmallFile(files.pcf));
-  RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadSmallFile(files.row));
+  PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadCompanion(files.pcf, options));
+  RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, options));
   BadLines bad_lines(trace.path(), options.bad_lines);
   try {
     return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink,

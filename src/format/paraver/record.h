@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "model/latin1_text.h"
+
 namespace tracedb::paraver {
 
 inline constexpr int64_t kOpenEnd = -1;  // a state record's END when still open
@@ -73,7 +75,8 @@ struct ParsedRecords {
   std::vector<Record> records;
   std::vector<EventPair> pairs;
   std::vector<CommDetail> comms;
-  std::vector<std::string> communicators;  // "c:..." lines, as written
+  std::vector<std::string> communicators;  // "c:..." lines, as written (made UTF-8)
+  Latin1Lines latin1;                      // those read as Latin-1, within the block
   uint64_t line_count = 0;
   uint64_t bytes = 0;  // of the block's text
   struct Problem {

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "model/utf8.h"
+
 namespace tracedb::paraver {
 namespace {
 
@@ -174,14 +176,21 @@ void Split(std::string_view line, std::vector<std::string_view>* fields) {
   }
 }
 
-// One line: its record, if it holds one, goes to *out.
-void ParseLine(std::string_view line, const ObjectModel& objects, ParsedRecords* out,
-               std::vector<std::string_view>* fields) {
-  if (Blank(line) || line.front() == '#') return;
-  if (IsCommunicator(line)) {
+// Kept as written, or read as Latin-1 when not UTF-8 (model/latin1_text.h).
+void KeepCommunicator(std::string_view line, uint32_t line_number, ParsedRecords* out) {
+  if (IsUtf8(line)) {
     out->communicators.emplace_back(line);
     return;
   }
+  out->communicators.push_back(Latin1AsUtf8(line));
+  out->latin1.Add(line_number);
+}
+
+// One line: its record, if it holds one, goes to *out.
+void ParseLine(std::string_view line, uint32_t line_number, const ObjectModel& objects,
+               ParsedRecords* out, std::vector<std::string_view>* fields) {
+  if (Blank(line) || line.front() == '#') return;
+  if (IsCommunicator(line)) return KeepCommunicator(line, line_number, out);
   Split(line, fields);
   std::string_view kind = fields->front();
   if (kind == "1") {
@@ -214,7 +223,7 @@ ParsedRecords ParseRecords(std::string_view text, const ObjectModel& objects) {
     size_t pairs = out.pairs.size();
     size_t comms = out.comms.size();
     try {
-      ParseLine(line, objects, &out, &fields);
+      ParseLine(line, line_number, objects, &out, &fields);
     } catch (const LineProblem& problem) {
       // Nothing of a bad line stays: an event record may have pushed some
       // of its pairs before a bad one.
