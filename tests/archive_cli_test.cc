@@ -443,6 +443,16 @@ TEST_P(ArchiveCli, QuerySqlErrorsNameTheDatabase) {
 
 // SQLite ran the first statement and dropped the rest, PostgreSQL ran
 // them all; empty SQL printed nothing and exited 0 there.
+// README's queries open with a "-- comment": the statement, not an option.
+TEST_P(ArchiveCli, QueryTakesSqlThatOpensWithAComment) {
+  std::string sql = "-- 1. how many traces\nSELECT count(*) AS n FROM trace";
+  for (const std::string& args : {Quoted(sql) + " --csv", "--csv " + Quoted(sql)}) {
+    CliRun run = Run("query", args);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, "n\n2\n");
+  }
+}
+
 TEST_P(ArchiveCli, QueryRefusesASecondStatementAndEmptySql) {
   const std::string hint = "\n(run 'tracedb query --help' for usage)\n";
   CliRun two = Query("", "SELECT 1; DELETE FROM trace");

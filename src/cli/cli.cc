@@ -7,6 +7,7 @@
 // `ingest a,b.paje` read two files: no argument can hold a NUL, so none is
 // split. This file is the only user of cxxopts.
 #define CXXOPTS_VECTOR_DELIMITER '\0'
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <cxxopts.hpp>
@@ -387,13 +388,37 @@ int Delete(int argc, char** argv) {
   return RunDelete(args);
 }
 
+// Whether an argument that starts with '-' is SQL (a statement that opens
+// with a "-- comment"), not an option: an option's name, before any '=',
+// has no blank.
+bool IsSqlNotOption(std::string_view arg) {
+  std::string_view name = arg.substr(0, arg.find('='));
+  return arg.starts_with('-') && name.find_first_of(" \t\r\n") != std::string_view::npos;
+}
+
+// argv with such SQL moved after a "--", which ends the options for
+// cxxopts: `tracedb query "-- note
+// SELECT 1"` runs the statement instead of failing on an unknown option.
+std::vector<char*> SqlAfterOptions(int argc, char** argv) {
+  std::vector<char*> args(argv, argv + argc);
+  if (std::find_if(args.begin(), args.end(), [](char* arg) { return arg == std::string_view("--"); }) !=
+      args.end()) {
+    return args;
+  }
+  auto sql = std::stable_partition(args.begin() + 1, args.end(),
+                                   [](char* arg) { return !IsSqlNotOption(arg); });
+  if (sql != args.end()) args.insert(sql, const_cast<char*>("--"));
+  return args;
+}
+
 int Query(int argc, char** argv) {
   cxxopts::Options options = NewOptions("query");
   AddDatabaseOption(options);
   options.add_options()("csv", "print CSV")("json", "print a JSON array of objects")(
       "sql", "the statement", cxxopts::value<std::string>());
   options.parse_positional({"sql"});
-  auto result = Parse(options, "query", argc, argv);
+  std::vector<char*> args = SqlAfterOptions(argc, argv);
+  auto result = Parse(options, "query", static_cast<int>(args.size()), args.data());
   if (!result) return 0;
   if (!result->count("sql")) throw UsageError("missing SQL");
   if (!result->unmatched().empty()) {
