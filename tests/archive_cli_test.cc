@@ -146,14 +146,16 @@ TEST_P(ArchiveCli, ListCsvHasEveryTraceColumn) {
 // JSON: booleans are true and false, and tracedb's JSON columns (extra,
 // metadata) come out as objects, not as strings holding JSON.
 TEST_P(ArchiveCli, QueryJsonNestsJsonColumnsAndWritesBooleans) {
-  std::string sql = sqlite() ? "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other"
-                             : "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other,"
-                               " 1 = 1 AS yes, '[1, 2]'::jsonb AS j";
+  std::string sql = sqlite()
+                        ? "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other"
+                        : "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other,"
+                          " 1 = 1 AS yes, '[1, 2]'::jsonb AS j";
   CliRun run = Query("--json", sql);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, sqlite() ? "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\"}\n]\n"
-                              : "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\","
-                                "\"yes\":true,\"j\":[1, 2]}\n]\n");
+  EXPECT_EQ(run.out,
+            sqlite() ? "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\"}\n]\n"
+                     : "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\","
+                       "\"yes\":true,\"j\":[1, 2]}\n]\n");
 }
 
 TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
@@ -462,8 +464,8 @@ TEST_P(ArchiveCli, QueryRefusesASecondStatementAndEmptySql) {
   for (const std::string sql : {"", "  ", "/* nothing */", ";"}) {
     CliRun empty = Query("--csv", sql);
     EXPECT_EQ(empty.exit_code, 2) << sql;
-    EXPECT_EQ(empty.err, "tracedb query: no SQL statement given (tracedb schema shows the tables)" +
-                             hint)
+    EXPECT_EQ(empty.err,
+              "tracedb query: no SQL statement given (tracedb schema shows the tables)" + hint)
         << sql;
   }
   CliRun one = Query("--csv", "SELECT ';' AS s; -- done");

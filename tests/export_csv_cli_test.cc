@@ -83,14 +83,15 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
   EXPECT_EQ(FilesIn(dir_),
             (std::set<std::string>{"trace.csv", "type.csv", "value.csv", "container.csv",
                                    "state.csv", "event.csv", "variable.csv", "link.csv"}));
-  EXPECT_EQ(MaskedTraceCsv(),
-            "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
-            "error,loader_host,loader_pid,start_time,end_time,container_count,state_count,"
-            "event_count,variable_count,link_count,metadata,skipped_lines,skipped_errors,tags\n"
-            "1,export.paje," +
-                trace_ + ",paje," + std::to_string(std::filesystem::file_size(trace_)) + "," +
-                Sha256OfFile(trace_) +
-                ",\"small, \"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,,0,,\n");
+  EXPECT_EQ(
+      MaskedTraceCsv(),
+      "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
+      "error,loader_host,loader_pid,start_time,end_time,container_count,state_count,"
+      "event_count,variable_count,link_count,metadata,skipped_lines,skipped_errors,tags\n"
+      "1,export.paje," +
+          trace_ + ",paje," + std::to_string(std::filesystem::file_size(trace_)) + "," +
+          Sha256OfFile(trace_) +
+          ",\"small, \"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,,0,,\n");
   EXPECT_EQ(CsvOf(dir_, "type"),
             "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id\n"
             "1,0,,container,0,,,\n"
@@ -134,8 +135,8 @@ TEST_P(ExportCsvCli, RefusesExistingFilesAndWritesNothing) {
   std::filesystem::copy_file(WriteTempFile("mine.csv", "mine\n"), dir_ + "/state.csv");
   CliRun run = Export("1 " + dir_);
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err, "tracedb: error: " + dir_ +
-                         "/state.csv: file exists (use --force to replace it)\n");
+  EXPECT_EQ(run.err,
+            "tracedb: error: " + dir_ + "/state.csv: file exists (use --force to replace it)\n");
   EXPECT_EQ(FilesIn(dir_), std::set<std::string>{"state.csv"});
   EXPECT_EQ(CsvOf(dir_, "state"), "mine\n");
 }
@@ -153,15 +154,17 @@ TEST_P(ExportCsvCli, ForceReplacesExistingFiles) {
 TEST_P(ExportCsvCli, RefusesAnUnknownTrace) {
   CliRun run = Export("nosuch " + dir_);
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err, "tracedb: " + database_->display() + ": no trace 'nosuch' (see tracedb list)\n");
+  EXPECT_EQ(run.err,
+            "tracedb: " + database_->display() + ": no trace 'nosuch' (see tracedb list)\n");
   EXPECT_FALSE(std::filesystem::exists(dir_));
 }
 
 TEST_P(ExportCsvCli, WantsTraceAndDir) {
   CliRun run = Export("1");
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.err,
-            "tracedb export-csv: give TRACE and DIR\n(run 'tracedb export-csv --help' for usage)\n");
+  EXPECT_EQ(
+      run.err,
+      "tracedb export-csv: give TRACE and DIR\n(run 'tracedb export-csv --help' for usage)\n");
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ExportCsvCli,

@@ -5,8 +5,8 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -251,8 +251,8 @@ TEST_P(IngestCli, AParaverTracesIdentityCoversItsCompanions) {
                            "--force replaces it\n");
   std::string prv_sha = Sha256OfFile(prv);
   std::string with_pcf = Sha256OfText(prv_sha + "\npcf " + Sha256OfFile(pcf) + "\n");
-  std::string with_both = Sha256OfText(prv_sha + "\npcf " + Sha256OfFile(pcf) + "\nrow " +
-                                       Sha256OfFile(row) + "\n");
+  std::string with_both =
+      Sha256OfText(prv_sha + "\npcf " + Sha256OfFile(pcf) + "\nrow " + Sha256OfFile(row) + "\n");
   EXPECT_EQ(database.Rows("SELECT id, sha256 FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|" + prv_sha, "2|" + with_pcf, "3|" + with_both}));
   EXPECT_EQ(database.Rows("SELECT trace_id, value FROM state_view ORDER BY trace_id"),
@@ -315,8 +315,9 @@ TEST_P(IngestCli, ProgressShowsABarThenThePublishStageAndLeavesACleanLine) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const std::string redraw = "\r\x1b[K";
   std::string label = "progress_shown.paje ";
-  std::regex first("^\r\x1b\\[Kprogress_shown\\.paje \\[#*-*\\] +[0-9]+%  [0-9.]+M rows  "
-                   "[0-9.]+ MB/s");
+  std::regex first(
+      "^\r\x1b\\[Kprogress_shown\\.paje \\[#*-*\\] +[0-9]+%  [0-9.]+M rows  "
+      "[0-9.]+ MB/s");
   EXPECT_TRUE(std::regex_search(run.err, first)) << run.err;
   std::string stage = redraw + label + "[################] 100%  indexing and publishing...";
   size_t at = run.err.find(stage);
@@ -340,8 +341,8 @@ TEST_P(IngestCli, AnInterruptedIngestLeavesNothingAndSaysWhatWasNotStored) {
     TestDatabase database(GetParam(), "interrupted" + std::to_string(signal));
     ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + TraceFile("first.paje")).exit_code,
               0);
-    BackgroundChild load(TRACEDB_BINARY,
-                         {"ingest", "-q", "--batch-size", "5000", "--db", database.url(), big, small});
+    BackgroundChild load(TRACEDB_BINARY, {"ingest", "-q", "--batch-size", "5000", "--db",
+                                          database.url(), big, small});
     while (load.Running() &&
            database.Rows("SELECT count(*) FROM trace") != std::vector<std::string>{"2"}) {
       usleep(2'000);
@@ -350,8 +351,8 @@ TEST_P(IngestCli, AnInterruptedIngestLeavesNothingAndSaysWhatWasNotStored) {
     ChildRun run = load.Wait();
     EXPECT_FALSE(run.signaled);
     EXPECT_EQ(run.exit_code, 128 + signal);
-    EXPECT_EQ(run.err, "interrupted: " + big + " not stored\ninterrupted: " + small +
-                           " not stored\n");
+    EXPECT_EQ(run.err,
+              "interrupted: " + big + " not stored\ninterrupted: " + small + " not stored\n");
     EXPECT_EQ(database.Rows("SELECT name, status FROM trace"),
               std::vector<std::string>{"first.paje|complete"});
     EXPECT_EQ(LoadLeftovers(database), std::vector<std::string>{});
@@ -419,8 +420,8 @@ TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
   // 40 MB load takes about 0.7 s; a fixed delay from the start was too long
   // once the loads got faster).
   BackgroundChild load(TRACEDB_BINARY, {"ingest", "-q", "--batch-size", "5000", "--db", db, big});
-  while (load.Running() &&
-         database.Rows("SELECT count(*) FROM trace WHERE id = 2") != std::vector<std::string>{"1"}) {
+  while (load.Running() && database.Rows("SELECT count(*) FROM trace WHERE id = 2") !=
+                               std::vector<std::string>{"1"}) {
     usleep(2'000);
   }
   usleep(100'000);
@@ -458,20 +459,19 @@ TEST(IngestPostgres, EachPartitionHasItsParentsIndexesOnce) {
   TestDatabase database(Backend::kPostgres, "indexes");
   std::string trace = WriteTempFile("indexed.paje", Header() + kBody);
   ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + trace).exit_code, 0);
-  EXPECT_EQ(database.Rows("SELECT c.relname || '|' || p.relname FROM pg_index x"
-                          " JOIN pg_class c ON c.oid = x.indexrelid"
-                          " JOIN pg_namespace n ON n.oid = c.relnamespace"
-                          " LEFT JOIN pg_inherits h ON h.inhrelid = x.indexrelid"
-                          " LEFT JOIN pg_class p ON p.oid = h.inhparent"
-                          " WHERE n.nspname = 'trace_part' ORDER BY 1"),
-            (std::vector<std::string>{
-                "container_1_pkey|container_pkey",
-                "event_1_container_id_time_idx|event_container_time",
-                "link_1_container_id_start_time_idx|link_container_time",
-                "state_1_container_id_start_time_idx|state_container_time",
-                "type_1_pkey|type_pkey",
-                "value_1_pkey|value_pkey",
-                "variable_1_container_id_start_time_idx|variable_container_time"}));
+  EXPECT_EQ(
+      database.Rows("SELECT c.relname || '|' || p.relname FROM pg_index x"
+                    " JOIN pg_class c ON c.oid = x.indexrelid"
+                    " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                    " LEFT JOIN pg_inherits h ON h.inhrelid = x.indexrelid"
+                    " LEFT JOIN pg_class p ON p.oid = h.inhparent"
+                    " WHERE n.nspname = 'trace_part' ORDER BY 1"),
+      (std::vector<std::string>{"container_1_pkey|container_pkey",
+                                "event_1_container_id_time_idx|event_container_time",
+                                "link_1_container_id_start_time_idx|link_container_time",
+                                "state_1_container_id_start_time_idx|state_container_time",
+                                "type_1_pkey|type_pkey", "value_1_pkey|value_pkey",
+                                "variable_1_container_id_start_time_idx|variable_container_time"}));
 }
 
 // "containers|states|events|variables|links" of pj_dump lines.

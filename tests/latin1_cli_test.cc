@@ -81,13 +81,16 @@ TEST_P(Latin1Cli, ALatin1FileNameCommentAndTagAreStoredAsUtf8) {
   TestDatabase database(GetParam(), "latin1_names");
   std::string db = "'" + database.url() + "'";
   std::string path = WriteTempFile("r\xE9sum\xE9.paje", Header() + "8 1 S t1 A\n");
-  CliRun run = Tracedb("ingest -q --db " + db + " --comment '\xE9t\xE9' --tag 'lieu=Orl\xE9" "ans' '" +
+  CliRun run = Tracedb("ingest -q --db " + db +
+                       " --comment '\xE9t\xE9' --tag 'lieu=Orl\xE9"
+                       "ans' '" +
                        path + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
-  EXPECT_EQ(database.Rows("SELECT name, comment, tags FROM trace"),
-            std::vector<std::string>{
-                "r\xC3\xA9sum\xC3\xA9.paje|\xC3\xA9t\xC3\xA9|{\"lieu\":\"Orl\xC3\xA9" "ans\"}"});
+  EXPECT_EQ(
+      database.Rows("SELECT name, comment, tags FROM trace"),
+      std::vector<std::string>{"r\xC3\xA9sum\xC3\xA9.paje|\xC3\xA9t\xC3\xA9|{\"lieu\":\"Orl\xC3\xA9"
+                               "ans\"}"});
   EXPECT_EQ(database.Rows("SELECT path FROM trace"),
             std::vector<std::string>{std::filesystem::path(path).parent_path().string() +
                                      "/r\xC3\xA9sum\xC3\xA9.paje"});

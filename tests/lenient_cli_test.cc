@@ -86,8 +86,7 @@ TEST(LenientCli, UsageErrors) {
             "(run 'tracedb ingest --help' for usage)\n");
   CliRun negative = Tracedb("watch --on-error skip --max-errors -1 /tmp");
   EXPECT_EQ(negative.exit_code, 2);
-  EXPECT_EQ(negative.err.rfind("tracedb watch: --max-errors must be a whole number", 0),
-            0u)
+  EXPECT_EQ(negative.err.rfind("tracedb watch: --max-errors must be a whole number", 0), 0u)
       << negative.err;
 }
 
@@ -102,11 +101,11 @@ TEST(LenientCli, ParaverDumpSkipsBadRecords) {
   CliRun run = Tracedb("dump -u --on-error skip " + bad);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, expected.out);
-  EXPECT_EQ(
-      run.err,
-      "tracedb: warning: " + bad + ":3: END is not an integer: 'x' (line skipped)\n" +
-          "tracedb: warning: " + bad + ":5: thread 1.9.1 is not in the header (line skipped)\n" +
-          NoCompanionWarnings(bad) + "tracedb: warning: " + bad + ": 2 bad line(s) skipped; the output leaves them out\n");
+  EXPECT_EQ(run.err, "tracedb: warning: " + bad +
+                         ":3: END is not an integer: 'x' (line skipped)\n" + "tracedb: warning: " +
+                         bad + ":5: thread 1.9.1 is not in the header (line skipped)\n" +
+                         NoCompanionWarnings(bad) + "tracedb: warning: " + bad +
+                         ": 2 bad line(s) skipped; the output leaves them out\n");
 }
 
 class LenientStoreCli : public ::testing::TestWithParam<Backend> {
@@ -152,8 +151,9 @@ TEST_P(LenientStoreCli, ALineWithANulFailsOrIsSkippedTheSameOnBothBackends) {
   body += '\0';
   body += "c\n12 3 E t1 d\n";
   std::string path = WriteTempFile("nul.paje", Header() + body);
-  std::string problem = path + ":" + std::to_string(BodyLine(2)) +
-                        ": NUL byte at column 12 (a zero-filled block, as a crashed tracer leaves?)";
+  std::string problem =
+      path + ":" + std::to_string(BodyLine(2)) +
+      ": NUL byte at column 12 (a zero-filled block, as a crashed tracer leaves?)";
   CliRun strict = Tracedb("ingest -q --db " + db + " " + path);
   EXPECT_EQ(strict.exit_code, 1);
   EXPECT_EQ(strict.err, problem + "\n");

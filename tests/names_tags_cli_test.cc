@@ -63,9 +63,8 @@ TEST_P(NamesTagsCli, TagsAndNamesAreStoredShownFilteredAndQueried) {
   CliRun first = Run("ingest -q --tag team=perf --tags-from-name '{app}_run{run}.*' " + lu);
   ASSERT_EQ(first.exit_code, 0) << first.err;
   EXPECT_EQ(first.err, "");
-  CliRun second =
-      Run("ingest -q --name baseline --tag app=bt --tag team=perf - <" +
-          TraceNamed("x.paje", "8 1.0 S t1 B\n10 2.0 S t1\n"));
+  CliRun second = Run("ingest -q --name baseline --tag app=bt --tag team=perf - <" +
+                      TraceNamed("x.paje", "8 1.0 S t1 B\n10 2.0 S t1\n"));
   ASSERT_EQ(second.exit_code, 0) << second.err;
   CliRun bad = Run("ingest -q --tag team=qa " + TraceNamed("bad.paje", "8 1.0 S nosuch A\n"));
   EXPECT_EQ(bad.exit_code, 1);
@@ -129,13 +128,15 @@ TEST_P(NamesTagsCli, DeleteFailedRemovesTheFailedTracesOnly) {
 
 TEST_P(NamesTagsCli, WatchTagsEachTraceFromItsName) {
   fs::path dir = fs::path(TraceNamed("cg_run7.paje")).parent_path();
-  std::string args = "watch --once --stable-seconds 0 --tag site=lab --tags-from-name "
-                     "'{app}_run{run}.paje' " + dir.string();
+  std::string args =
+      "watch --once --stable-seconds 0 --tag site=lab --tags-from-name "
+      "'{app}_run{run}.paje' " +
+      dir.string();
   CliRun run = Run(args);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(database_->Rows("SELECT name, tags FROM trace"),
-            std::vector<std::string>{
-                "cg_run7.paje|{\"app\":\"cg\",\"run\":\"7\",\"site\":\"lab\"}"});
+  EXPECT_EQ(
+      database_->Rows("SELECT name, tags FROM trace"),
+      std::vector<std::string>{"cg_run7.paje|{\"app\":\"cg\",\"run\":\"7\",\"site\":\"lab\"}"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, NamesTagsCli,

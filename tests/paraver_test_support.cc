@@ -79,8 +79,7 @@ DumpOutcome DumpParaverFile(const std::string& prv_path, ReadOptions options,
   });
 }
 
-DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv,
-                             ReadOptions options) {
+DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv, ReadOptions options) {
   return CaptureDump(options.simulator.keep_extras, [&](Registry* registry, DumpWriter* writer) {
     InputFile file(name, prv);
     paraver::ReadParaverTrace(file, {.trace = name}, options, registry, writer);

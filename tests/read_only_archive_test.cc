@@ -81,8 +81,8 @@ class ReadOnlyArchive : public ::testing::Test {
     std::vector<std::string> outcomes;
     for (const auto& args : commands) {
       ChildRun result = run(args);
-      outcomes.push_back(args[0] + " exit " + std::to_string(result.exit_code) + "\n" +
-                         result.out + result.err);
+      outcomes.push_back(args[0] + " exit " + std::to_string(result.exit_code) + "\n" + result.out +
+                         result.err);
     }
     outcomes.push_back(ReadWholeFile((csv_ / "state.csv").string()));
     return outcomes;
@@ -101,8 +101,8 @@ TEST_F(ReadOnlyArchive, EveryReadingCommandGivesTheOwnersOutputAndWritesNothing)
   std::set<std::string> files = FilesIn(folder_);
   // The -wal and -shm stay beside the archive: a reader who cannot create
   // them needs them there.
-  EXPECT_EQ(files, (std::set<std::string>{"shared.sqlite", "shared.sqlite-shm",
-                                          "shared.sqlite-wal"}));
+  EXPECT_EQ(files,
+            (std::set<std::string>{"shared.sqlite", "shared.sqlite-shm", "shared.sqlite-wal"}));
   MakeReadOnly();
   EXPECT_EQ(Readings(RunAsReader), owners);
   EXPECT_EQ(FilesIn(folder_), files);

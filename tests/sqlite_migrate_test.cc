@@ -44,14 +44,14 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
-  EXPECT_TRUE(std::regex_match(
-      rows[1], std::regex(R"(2\|skipped_lines\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+  EXPECT_TRUE(
+      std::regex_match(rows[1], std::regex(R"(2\|skipped_lines\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[1];
   EXPECT_TRUE(std::regex_match(
       rows[2], std::regex(R"(3\|partition_indexes\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[2];
-  EXPECT_TRUE(std::regex_match(
-      rows[3], std::regex(R"(4\|trace_tags\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+  EXPECT_TRUE(
+      std::regex_match(rows[3], std::regex(R"(4\|trace_tags\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[3];
 }
 

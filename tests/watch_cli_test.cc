@@ -225,8 +225,7 @@ TEST_P(WatchCli, OnceWaitsForFilesOfTheStartAndNamesOneThatKeepsChanging) {
   std::string growing = dir + "/growing.paje";
   Write(growing, Header());
   // Appends a line every 0.2 s for 8 s, from before the watcher starts.
-  std::string writer = "for i in $(seq 40); do echo '# more' >> " + growing +
-                       "; sleep 0.2; done &";
+  std::string writer = "for i in $(seq 40); do echo '# more' >> " + growing + "; sleep 0.2; done &";
   ASSERT_EQ(std::system(writer.c_str()), 0);
   CliRun run = Tracedb("watch --once --stable-seconds 1 --db '" + database.url() + "' " + dir);
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -357,9 +356,8 @@ const char* kPrv =
 TEST_P(WatchCli, ATraceWaitsForLateCompanionsAndALoneOneGoesToFailed) {
   TestDatabase database(GetParam(), "watch_late");
   std::string dir = FreshDir("late");
-  WatchProcess watch("--db '" + database.url() + "' --stable-seconds 0.2 --companion-seconds 3 " +
-                         dir,
-                     "late");
+  WatchProcess watch(
+      "--db '" + database.url() + "' --stable-seconds 0.2 --companion-seconds 3 " + dir, "late");
   ASSERT_TRUE(watch.started());
   ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done"); }));
   Write(dir + "/run.prv", kPrv);
@@ -438,7 +436,8 @@ TEST_P(WatchCli, ThreeWatchersShareOneFolderAndTakeEachFileOnce) {
   for (const std::string& line : lines) {
     std::smatch done;
     ASSERT_TRUE(std::regex_match(
-        line, done, std::regex("done " + dir + "/(t[0-9]+\\.paje) -> trace [0-9]+ \\([0-9]+ rows, S s\\)")))
+        line, done,
+        std::regex("done " + dir + "/(t[0-9]+\\.paje) -> trace [0-9]+ \\([0-9]+ rows, S s\\)")))
         << line;
     files_logged.push_back(done[1]);
   }
@@ -447,8 +446,9 @@ TEST_P(WatchCli, ThreeWatchersShareOneFolderAndTakeEachFileOnce) {
   EXPECT_EQ(Files(dir), std::vector<std::string>{});
   EXPECT_EQ(Files(dir + "/failed"), std::vector<std::string>{});
   EXPECT_TRUE(fs::is_empty(dir + "/.working"));
-  EXPECT_EQ(database.Rows("SELECT status, count(*), count(DISTINCT name) FROM trace GROUP BY status"),
-            std::vector<std::string>{"complete|30|30"});
+  EXPECT_EQ(
+      database.Rows("SELECT status, count(*), count(DISTINCT name) FROM trace GROUP BY status"),
+      std::vector<std::string>{"complete|30|30"});
 }
 
 // A pid that surely ran on this host and is gone: a child that exited and
@@ -485,8 +485,9 @@ TEST_P(WatchCli, TheFilesOfAStoppedWatcherAreTakenOver) {
   if (takeovers[0].find(silent) != std::string::npos) std::swap(takeovers[0], takeovers[1]);
   EXPECT_EQ(takeovers[0], "took over " + dead + " (its process is gone): 1 file(s) back in " + dir);
   EXPECT_TRUE(std::regex_match(
-      takeovers[1], std::regex("took over " + silent +
-                               " \\(no heartbeat for 1[23][0-9] s\\): 1 file\\(s\\) back in " + dir)))
+      takeovers[1],
+      std::regex("took over " + silent +
+                 " \\(no heartbeat for 1[23][0-9] s\\): 1 file\\(s\\) back in " + dir)))
       << takeovers[1];
   EXPECT_EQ(Sorted({lines[2], lines[3]}),
             (std::vector<std::string>{"done " + dir + "/a.paje -> trace 1 (5 rows, S s)",

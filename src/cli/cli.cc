@@ -94,23 +94,20 @@ std::string DatabaseArgument(const cxxopts::ParseResult& result) {
 }
 
 void AddDatabaseOption(cxxopts::Options& options) {
-  options.add_options()("db", "the database (see DB above)",
-                        cxxopts::value<std::string>(), "DB");
+  options.add_options()("db", "the database (see DB above)", cxxopts::value<std::string>(), "DB");
 }
 
 void AddFormatOptions(cxxopts::Options& options) {
   options.add_options()("format", FormatChoices(),
                         cxxopts::value<std::string>()->default_value("auto"), "F")(
-      "pcf", "Paraver labels (default: NAME.pcf)", cxxopts::value<std::string>(),
-      "FILE")("row", "Paraver names (default: NAME.row)",
-              cxxopts::value<std::string>(), "FILE");
+      "pcf", "Paraver labels (default: NAME.pcf)", cxxopts::value<std::string>(), "FILE")(
+      "row", "Paraver names (default: NAME.row)", cxxopts::value<std::string>(), "FILE");
 }
 
 FormatArgs FormatArguments(const cxxopts::ParseResult& result) {
   FormatArgs args{.format = result["format"].as<std::string>()};
   if (args.format != "auto" && FindFormat(args.format) == nullptr) {
-    throw UsageError("--format must be " + FormatChoices() + ", not '" +
-                     args.format + "'");
+    throw UsageError("--format must be " + FormatChoices() + ", not '" + args.format + "'");
   }
   for (const char* role : {"pcf", "row"}) {
     if (result.count(role)) args.companions.push_back({role, result[role].as<std::string>()});
@@ -126,9 +123,9 @@ void AddLabelOptions(cxxopts::Options& options, bool with_name) {
   }
   options.add_options()("comment", "a note stored with each trace", cxxopts::value<std::string>(),
                         "TEXT")("tag", "a tag stored with each trace (repeatable)",
-                                cxxopts::value<std::vector<std::string>>(), "KEY=VALUE")(
-      "tags-from-name", "tags from the file name: '{KEY}_*'",
-      cxxopts::value<std::string>(), "PATTERN");
+                                cxxopts::value<std::vector<std::string>>(),
+                                "KEY=VALUE")("tags-from-name", "tags from the file name: '{KEY}_*'",
+                                             cxxopts::value<std::string>(), "PATTERN");
 }
 
 std::string TextOption(const cxxopts::ParseResult& result, const std::string& name) {
@@ -164,8 +161,8 @@ int64_t NumberOption(const cxxopts::ParseResult& result, const std::string& name
   int64_t value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    throw UsageError("--" + name + " must be a whole number from " +
-                     std::to_string(min) + " to " + std::to_string(max) + ", not '" + text + "'");
+    throw UsageError("--" + name + " must be a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", not '" + text + "'");
   }
   return value;
 }
@@ -175,8 +172,7 @@ double SecondsOption(const cxxopts::ParseResult& result, const std::string& name
   std::string text = result[name].as<std::string>();
   double value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0) ||
-      value > 1e9) {
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0) || value > 1e9) {
     throw UsageError("--" + name + " must be a number of seconds, 0 or more, not '" + text + "'");
   }
   return value;
@@ -185,8 +181,7 @@ double SecondsOption(const cxxopts::ParseResult& result, const std::string& name
 void AddOnErrorOptions(cxxopts::Options& options) {
   options.add_options()("on-error", "a bad line: fail or skip",
                         cxxopts::value<std::string>()->default_value("fail"), "WHAT")(
-      "max-errors", "with skip: fail past N skipped lines",
-      cxxopts::value<std::string>(), "N");
+      "max-errors", "with skip: fail past N skipped lines", cxxopts::value<std::string>(), "N");
 }
 
 BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result) {
@@ -195,8 +190,7 @@ BadLineOptions OnErrorArguments(const cxxopts::ParseResult& result) {
   if (on_error == "skip") {
     options.on_error = OnError::kSkip;
   } else if (on_error != "fail") {
-    throw UsageError("--on-error must be fail or skip, not '" + on_error +
-                     "'");
+    throw UsageError("--on-error must be fail or skip, not '" + on_error + "'");
   }
   if (result.count("max-errors")) {
     if (options.on_error != OnError::kSkip) {
@@ -229,12 +223,11 @@ IngestFileOptions IngestArguments(const cxxopts::ParseResult& result) {
 
 int Dump(int argc, char** argv) {
   cxxopts::Options options = NewOptions("dump");
-  options.add_options()("db", "print TRACE as stored in DB instead",
-                        cxxopts::value<std::string>(), "DB");
+  options.add_options()("db", "print TRACE as stored in DB instead", cxxopts::value<std::string>(),
+                        "DB");
   options.add_options()("u,user-fields", "append user-defined fields to each line")(
       "z,ignore-incomplete-links", "drop links that never completed")(
-      "threads", "parser threads (0: cores - 1)",
-      cxxopts::value<std::string>()->default_value("0"),
+      "threads", "parser threads (0: cores - 1)", cxxopts::value<std::string>()->default_value("0"),
       "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -243,10 +236,10 @@ int Dump(int argc, char** argv) {
   if (!result) return 0;
   if (!result->count("file")) throw UsageError("missing FILE");
   if (!result->unmatched().empty()) throw UsageError("one FILE only");
-  DumpArgs args{.file = (*result)["file"].as<std::string>(),
-                .input = FormatArguments(*result),
-                .dump = {.user_fields = (*result)["user-fields"].as<bool>(),
-                         .read = ReadArguments(*result)}};
+  DumpArgs args{
+      .file = (*result)["file"].as<std::string>(),
+      .input = FormatArguments(*result),
+      .dump = {.user_fields = (*result)["user-fields"].as<bool>(), .read = ReadArguments(*result)}};
   if (result->count("db")) args.db = DatabaseArgument(*result);
   return RunDump(args);
 }
@@ -260,9 +253,8 @@ int Ingest(int argc, char** argv) {
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("threads", "parser threads (0: cores - 1)",
-           cxxopts::value<std::string>()->default_value("0"),
-           "N")("q,quiet", "no progress and no summary")(
-      "progress", "progress also when not on a terminal")(
+           cxxopts::value<std::string>()->default_value("0"), "N")(
+      "q,quiet", "no progress and no summary")("progress", "progress also when not on a terminal")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -293,15 +285,14 @@ int Watch(int argc, char** argv) {
                         cxxopts::value<std::string>()->default_value("1"),
                         "N")("stable-seconds", "take files unchanged this long",
                              cxxopts::value<std::string>()->default_value("2"),
-                             "S")("companion-seconds",
-                                  "wait for missing companions",
+                             "S")("companion-seconds", "wait for missing companions",
                                   cxxopts::value<std::string>()->default_value("10"),
-                                  "S")("takeover-seconds",
-                                       "free a silent watcher's files",
-                                       cxxopts::value<std::string>()->default_value("60"),
-                                       "S")("grace-seconds", "after SIGTERM, for loads",
-                                  cxxopts::value<std::string>()->default_value("10"), "S")(
-      "once", "load what is there, exit (1: some failed)")("z,ignore-incomplete-links", "drop links that never completed")(
+                                  "S")("takeover-seconds", "free a silent watcher's files",
+                                       cxxopts::value<std::string>()->default_value("60"), "S")(
+      "grace-seconds", "after SIGTERM, for loads",
+      cxxopts::value<std::string>()->default_value("10"),
+      "S")("once", "load what is there, exit (1: some failed)")("z,ignore-incomplete-links",
+                                                                "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("threads", "parsers per load, 0: cores - 1",
@@ -314,17 +305,16 @@ int Watch(int argc, char** argv) {
   if (!result) return 0;
   if (!result->count("dir")) throw UsageError("missing DIR");
   if (!result->unmatched().empty()) throw UsageError("one DIR only");
-  watch::WatchOptions args{
-      .dir = (*result)["dir"].as<std::string>(),
-      .db = DatabaseArgument(*result),
-      .jobs = static_cast<int>(NumberOption(*result, "jobs", 1, kMaxJobs)),
-      .stable_seconds = SecondsOption(*result, "stable-seconds"),
-      .companion_seconds = SecondsOption(*result, "companion-seconds"),
-      .takeover_seconds = SecondsOption(*result, "takeover-seconds"),
-      .grace_seconds = SecondsOption(*result, "grace-seconds"),
-      .once = (*result)["once"].as<bool>(),
-      .labels = LabelArguments(*result),
-      .ingest = IngestArguments(*result)};
+  watch::WatchOptions args{.dir = (*result)["dir"].as<std::string>(),
+                           .db = DatabaseArgument(*result),
+                           .jobs = static_cast<int>(NumberOption(*result, "jobs", 1, kMaxJobs)),
+                           .stable_seconds = SecondsOption(*result, "stable-seconds"),
+                           .companion_seconds = SecondsOption(*result, "companion-seconds"),
+                           .takeover_seconds = SecondsOption(*result, "takeover-seconds"),
+                           .grace_seconds = SecondsOption(*result, "grace-seconds"),
+                           .once = (*result)["once"].as<bool>(),
+                           .labels = LabelArguments(*result),
+                           .ingest = IngestArguments(*result)};
   return RunWatch(args);
 }
 
@@ -358,8 +348,8 @@ int List(int argc, char** argv) {
 int Info(int argc, char** argv) {
   cxxopts::Options options = NewOptions("info");
   AddDatabaseOption(options);
-  options.add_options()("json", "one JSON object, with \"types\"")(
-      "trace", "id or name", cxxopts::value<std::string>());
+  options.add_options()("json", "one JSON object, with \"types\"")("trace", "id or name",
+                                                                   cxxopts::value<std::string>());
   options.parse_positional({"trace"});
   auto result = Parse(options, "info", argc, argv);
   if (!result) return 0;
@@ -375,15 +365,14 @@ int Delete(int argc, char** argv) {
   AddDatabaseOption(options);
   options.add_options()("vacuum", "give the freed space back")(
       "failed", "delete every failed trace")("traces", "ids or names",
-                                              cxxopts::value<std::vector<std::string>>());
+                                             cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"traces"});
   auto result = Parse(options, "delete", argc, argv);
   if (!result) return 0;
   bool failed = (*result)["failed"].as<bool>();
   if (!result->count("traces") && !failed) throw UsageError("missing TRACE (or --failed)");
-  DeleteArgs args{.db = DatabaseArgument(*result),
-                  .failed = failed,
-                  .vacuum = (*result)["vacuum"].as<bool>()};
+  DeleteArgs args{
+      .db = DatabaseArgument(*result), .failed = failed, .vacuum = (*result)["vacuum"].as<bool>()};
   if (result->count("traces")) args.traces = (*result)["traces"].as<std::vector<std::string>>();
   return RunDelete(args);
 }
@@ -401,8 +390,8 @@ bool IsSqlNotOption(std::string_view arg) {
 // SELECT 1"` runs the statement instead of failing on an unknown option.
 std::vector<char*> SqlAfterOptions(int argc, char** argv) {
   std::vector<char*> args(argv, argv + argc);
-  if (std::find_if(args.begin(), args.end(), [](char* arg) { return arg == std::string_view("--"); }) !=
-      args.end()) {
+  if (std::find_if(args.begin(), args.end(),
+                   [](char* arg) { return arg == std::string_view("--"); }) != args.end()) {
     return args;
   }
   auto sql = std::stable_partition(args.begin() + 1, args.end(),
@@ -434,9 +423,7 @@ int Query(int argc, char** argv) {
   bool json = (*result)["json"].as<bool>();
   if (csv && json) throw UsageError("--csv or --json, not both");
   QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
-  return RunQuery(QueryArgs{.db = DatabaseArgument(*result),
-                            .sql = sql,
-                            .format = format});
+  return RunQuery(QueryArgs{.db = DatabaseArgument(*result), .sql = sql, .format = format});
 }
 
 int Schema(int argc, char** argv) {
@@ -449,8 +436,7 @@ int Schema(int argc, char** argv) {
   if (!result->unmatched().empty()) throw UsageError("takes no arguments");
   std::string dialect = (*result)["dialect"].as<std::string>();
   if (dialect != "sqlite" && dialect != "postgresql") {
-    throw UsageError("--dialect must be sqlite or postgresql, not '" + dialect +
-                     "'");
+    throw UsageError("--dialect must be sqlite or postgresql, not '" + dialect + "'");
   }
   SchemaArgs args{
       .dialect = dialect == "postgresql" ? SchemaDialect::kPostgres : SchemaDialect::kSqlite,
@@ -485,9 +471,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"dump", Dump},     {"ingest", Ingest}, {"watch", Watch},   {"list", List},
-    {"info", Info},     {"delete", Delete}, {"query", Query},   {"schema", Schema},
-    {"export-csv", ExportCsv},
+    {"dump", Dump},   {"ingest", Ingest}, {"watch", Watch},
+    {"list", List},   {"info", Info},     {"delete", Delete},
+    {"query", Query}, {"schema", Schema}, {"export-csv", ExportCsv},
 };
 
 const Command* FindCommand(std::string_view name) {
@@ -540,7 +526,8 @@ std::string AsTyped(std::string message) {
     size_t end = message.find(close, at);
     if (end == std::string::npos) break;
     std::string name = message.substr(at + open.size(), end - at - open.size());
-    bool is_option = at >= option.size() && message.compare(at - option.size(), option.size(), option) == 0;
+    bool is_option =
+        at >= option.size() && message.compare(at - option.size(), option.size(), option) == 0;
     std::string typed = is_option ? (name.size() == 1 ? "-" : "--") + name : "'" + name + "'";
     message.replace(at, end + close.size() - at, typed);
     at += typed.size();

@@ -13,10 +13,10 @@
 
 #include "cli/commands.h"
 #include "db/db_error.h"
-#include "pipeline/open_archive.h"
 #include "db/trace_tables.h"
 #include "output/csv_text.h"
 #include "output/file_set.h"
+#include "pipeline/open_archive.h"
 
 namespace tracedb {
 namespace {

@@ -5,9 +5,9 @@
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
 #include "db/db_error.h"
-#include "pipeline/open_archive.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
+#include "pipeline/open_archive.h"
 
 namespace tracedb {
 namespace {

@@ -15,9 +15,9 @@
 #include "cli/interruption.h"
 #include "cli/progress_line.h"
 #include "cli/skip_log.h"
+#include "model/input_error.h"
 #include "pipeline/ingest_file.h"
 #include "pipeline/open_archive.h"
-#include "model/input_error.h"
 
 namespace tracedb {
 namespace {
@@ -88,8 +88,7 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
                const Interruption& interruption) {
   std::optional<StdinCopy> copy;
   if (given == "-") copy.emplace();
-  PreparedFile file =
-      PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.labels);
+  PreparedFile file = PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.labels);
   LogPrepared(file);
   ProgressLine progress(given, {.quiet = args.quiet, .forced = args.progress});
   IngestFileOptions options = args.ingest;

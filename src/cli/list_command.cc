@@ -88,14 +88,13 @@ Cell TagsCell(const TraceRecord& trace) {
 
 std::vector<Cell> SummaryRow(const TraceRecord& trace, bool with_tags) {
   const TraceInfo& info = trace.info;
-  std::vector<Cell> cells = {
-      IntegerCell(trace.id),
-      TextCell(info.name),
-      TextCell(std::string(StatusName(trace.status))),
-      TextCell(trace.ingested_at),
-      info.size_bytes ? TextCell(HumanSize(*info.size_bytes)) : NullCell(),
-      RowsCell(trace),
-      trace.summary ? SpanCell(trace) : NullCell()};
+  std::vector<Cell> cells = {IntegerCell(trace.id),
+                             TextCell(info.name),
+                             TextCell(std::string(StatusName(trace.status))),
+                             TextCell(trace.ingested_at),
+                             info.size_bytes ? TextCell(HumanSize(*info.size_bytes)) : NullCell(),
+                             RowsCell(trace),
+                             trace.summary ? SpanCell(trace) : NullCell()};
   if (with_tags) cells.push_back(TagsCell(trace));
   cells.push_back(NoteCell(trace));
   return cells;

@@ -1,8 +1,8 @@
 #include "cli/trace_fields.h"
 
-#include "db/trace_columns.h"
-
 #include <optional>
+
+#include "db/trace_columns.h"
 
 namespace tracedb {
 namespace {
@@ -36,11 +36,11 @@ void AppendSummary(const std::optional<TraceSummary>& summary, std::vector<Cell>
 
 const std::vector<std::string>& TraceColumns() {
   static const std::vector<std::string> kColumns = {
-      "id",           "name",        "path",           "format",
-      "size_bytes",   "sha256",      "comment",        "ingested_at",
-      "tool_version", "status",      "error",          "loader_host",
-      "loader_pid",   "start_time",  "end_time",       "container_count",
-      "state_count",  "event_count", "variable_count", "link_count",
+      "id",           "name",          "path",           "format",
+      "size_bytes",   "sha256",        "comment",        "ingested_at",
+      "tool_version", "status",        "error",          "loader_host",
+      "loader_pid",   "start_time",    "end_time",       "container_count",
+      "state_count",  "event_count",   "variable_count", "link_count",
       "metadata",     "skipped_lines", "skipped_errors", "tags"};
   return kColumns;
 }

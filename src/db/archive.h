@@ -25,8 +25,8 @@
 #include "db/row_cursor.h"
 #include "db/stored_trace_reader.h"
 #include "db/trace_record.h"
-#include "model/row_writer.h"
 #include "model/entity.h"
+#include "model/row_writer.h"
 #include "output/result_table.h"
 #include "sim/registry.h"
 

@@ -97,8 +97,7 @@ struct TraceFormat {
   // One warning for each companion that `trace` is read without (`found`,
   // as companions gives them): the file that was looked for and what the
   // trace lacks without it. Empty when nothing is missing.
-  std::vector<std::string> (*lacks)(const std::string& trace,
-                                    const std::vector<Companion>& found);
+  std::vector<std::string> (*lacks)(const std::string& trace, const std::vector<Companion>& found);
   // Whether a file of that name is a companion of some trace of this
   // format, which moves with that trace rather than loading on its own.
   bool (*is_companion)(std::string_view name);

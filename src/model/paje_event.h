@@ -67,8 +67,8 @@ inline constexpr int kKnownFieldCount = 15;
 // the event id). Built once per %EventDef, shared by all its events.
 struct FieldLayout {
   std::array<int8_t, kKnownFieldCount> position;  // -1: not in the definition
-  std::vector<uint8_t> extras;                     // positions of user-defined fields, in order
-  std::vector<std::string> extra_names;            // their names, in the same order
+  std::vector<uint8_t> extras;                    // positions of user-defined fields, in order
+  std::vector<std::string> extra_names;           // their names, in the same order
   FieldLayout() { position.fill(-1); }
 };
 

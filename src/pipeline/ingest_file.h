@@ -63,7 +63,7 @@ std::string IdentityOf(const PreparedFile& file);
 
 // What the command line says about how to read a trace file.
 struct FormatArgs {
-  std::string format = "auto";       // --format: "auto" or a format's name (pipeline/formats.h)
+  std::string format = "auto";        // --format: "auto" or a format's name (pipeline/formats.h)
   std::vector<Companion> companions;  // --pcf, --row: roles "pcf", "row"
 };
 

@@ -7,8 +7,8 @@ namespace tracedb {
 namespace {
 
 bool IsKeyCharacter(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '.' || c == '-';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-';
 }
 
 void CheckKey(std::string_view key) {
@@ -20,8 +20,7 @@ void CheckKey(std::string_view key) {
 // The regex that matches `c` itself.
 std::string Literal(char c) {
   static constexpr std::string_view kSpecial = "\\^$.|?*+()[]{}";
-  return kSpecial.find(c) == std::string_view::npos ? std::string(1, c)
-                                                     : std::string("\\") + c;
+  return kSpecial.find(c) == std::string_view::npos ? std::string(1, c) : std::string("\\") + c;
 }
 
 void SortByKey(Extras* tags) {
@@ -94,8 +93,8 @@ Extras TagsFor(const TraceLabels& labels, std::string_view file_name, std::strin
   const NamePattern& pattern = *labels.tags_from_name;
   std::match_results<std::string_view::const_iterator> match;
   if (!std::regex_match(file_name.begin(), file_name.end(), match, pattern.regex)) {
-    *warning = "the name does not match --tags-from-name '" + pattern.text +
-               "': no tags taken from it";
+    *warning =
+        "the name does not match --tags-from-name '" + pattern.text + "': no tags taken from it";
     return tags;
   }
   for (size_t k = 0; k < pattern.keys.size(); ++k) {

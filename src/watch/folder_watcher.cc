@@ -13,9 +13,9 @@
 #include <set>
 #include <vector>
 
-#include "pipeline/open_archive.h"
 #include "model/input_error.h"
 #include "pipeline/formats.h"
+#include "pipeline/open_archive.h"
 #include "watch/content_claims.h"
 #include "watch/file_claims.h"
 #include "watch/file_moves.h"
@@ -123,8 +123,8 @@ int Watcher::Run() {
       }
       StartJobs(ready);
     }
-    bool idle = jobs_.empty() &&
-                (stop_deadline_ || (options_.once && ready.empty() && once_left_.empty()));
+    bool idle =
+        jobs_.empty() && (stop_deadline_ || (options_.once && ready.empty() && once_left_.empty()));
     if (idle) break;
     if (int signal = signals_.Wait(kTick)) Stop(signal);
     if (stop_deadline_ && Clock::now() >= *stop_deadline_) abandon_.store(true);
@@ -199,7 +199,8 @@ bool Watcher::WaitsForCompanions(const std::string& name, Clock::time_point now)
 }
 
 // The companions of the traces in `files`.
-std::set<std::string> ClaimedCompanions(const fs::path& dir, const std::vector<FileSighting>& files) {
+std::set<std::string> ClaimedCompanions(const fs::path& dir,
+                                        const std::vector<FileSighting>& files) {
   std::set<std::string> claimed;
   for (const FileSighting& file : files) {
     if (!IsTraceName(file.name)) continue;
@@ -312,16 +313,15 @@ void Watcher::Report(const WatchJob& job) {
   try {
     switch (outcome.result) {
       case JobOutcome::Result::kLoaded:
-        std::fprintf(stderr, "%sdone %s -> trace %lld (%lld rows, %s%.1f s)\n", Stamp().c_str(), path,
-                     static_cast<long long>(outcome.ingest.trace_id),
+        std::fprintf(stderr, "%sdone %s -> trace %lld (%lld rows, %s%.1f s)\n", Stamp().c_str(),
+                     path, static_cast<long long>(outcome.ingest.trace_id),
                      static_cast<long long>(outcome.ingest.rows),
                      SkippedNote(outcome.ingest.skipped_lines).c_str(), outcome.ingest.seconds);
         MoveTraceFiles(outcome.files, (dir_ / "done").string());
         break;
       case JobOutcome::Result::kAlreadyThere:
-        std::fprintf(stderr, "%sdone %s -> trace %lld (already in the database)\n",
-                     Stamp().c_str(), path,
-                     static_cast<long long>(outcome.ingest.trace_id));
+        std::fprintf(stderr, "%sdone %s -> trace %lld (already in the database)\n", Stamp().c_str(),
+                     path, static_cast<long long>(outcome.ingest.trace_id));
         MoveTraceFiles(outcome.files, (dir_ / "done").string());
         break;
       case JobOutcome::Result::kFailed:

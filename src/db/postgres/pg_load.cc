@@ -50,10 +50,9 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec("BEGIN");
     id_ = std::stoll(
         session_
-            .Query(kInsertTrace,
-                   Params{info.name, info.path, info.format, Number(info.size_bytes), info.sha256,
-                          info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid()),
-                          TagsJson(info.tags)})
+            .Query(kInsertTrace, Params{info.name, info.path, info.format, Number(info.size_bytes),
+                                        info.sha256, info.comment, info.tool_version, ThisHost(),
+                                        std::to_string(ThisPid()), TagsJson(info.tags)})
             .at(0));
     session_.Exec(LoadLockSql("pg_advisory_lock", id_));
     CrashPoint("trace-row");

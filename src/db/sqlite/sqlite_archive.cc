@@ -12,8 +12,8 @@
 #include "db/sqlite/sqlite_migrate.h"
 #include "db/sqlite/sqlite_split_writer.h"
 #include "db/sqlite/sqlite_staged_load.h"
-#include "db/stored_trace_reader.h"
 #include "db/sqlite/trace_catalog.h"
+#include "db/stored_trace_reader.h"
 #include "db/type_rows.h"
 
 namespace tracedb {
@@ -24,9 +24,7 @@ constexpr int kScratchParts = 2;
 class SqliteTraceLoad : public TraceLoad {
  public:
   SqliteTraceLoad(SqliteConnection& connection, int64_t id)
-      : connection_(connection),
-        id_(id),
-        staged_(std::in_place, connection, id, kScratchParts) {
+      : connection_(connection), id_(id), staged_(std::in_place, connection, id, kScratchParts) {
     writer_.emplace(connection, *staged_);
   }
 

@@ -8,7 +8,8 @@ void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
   size_t next_deferred = 0;
   std::vector<Event>& events = block.batch.events;
   for (size_t i = 0; i <= events.size(); ++i) {
-    while (next_deferred < block.deferred.size() && block.deferred[next_deferred].before_event == i) {
+    while (next_deferred < block.deferred.size() &&
+           block.deferred[next_deferred].before_event == i) {
       DeliverDeferred(block.deferred[next_deferred++], consume);
     }
     if (i == events.size()) break;

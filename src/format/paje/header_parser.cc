@@ -12,9 +12,21 @@ namespace tracedb::paje {
 namespace {
 
 std::string_view FieldName(Field f) {
-  static constexpr std::string_view kNames[] = {
-      "Time",  "Name", "Alias", "Type", "Container", "StartContainerType", "EndContainerType",
-      "StartContainer", "EndContainer", "Value", "Key", "Color", "Line", "File", "Filename"};
+  static constexpr std::string_view kNames[] = {"Time",
+                                                "Name",
+                                                "Alias",
+                                                "Type",
+                                                "Container",
+                                                "StartContainerType",
+                                                "EndContainerType",
+                                                "StartContainer",
+                                                "EndContainer",
+                                                "Value",
+                                                "Key",
+                                                "Color",
+                                                "Line",
+                                                "File",
+                                                "Filename"};
   return kNames[static_cast<int>(f)];
 }
 

@@ -2,10 +2,10 @@
 
 #include <mutex>
 
+#include "concurrency/parallel_parse.h"
 #include "format/paje/block_parser.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
-#include "concurrency/parallel_parse.h"
 
 namespace tracedb::paje {
 namespace {
@@ -36,8 +36,8 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
   throw InputError(path, problem.line(), problem.problem());
 }
 
-ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
-                        const ReadOptions& options, const ReadHooks& hooks) {
+ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const ReadOptions& options,
+                        const ReadHooks& hooks) {
   BlockReader reader(&file, options.blocks);
   BadLines own(file.path(), options.bad_lines);
   EventSequencer sequencer(hooks.bad_lines ? hooks.bad_lines : &own);

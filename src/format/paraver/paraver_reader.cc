@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "concurrency/parallel_parse.h"
 #include "format/paraver/header.h"
 #include "format/paraver/header_metadata.h"
 #include "format/paraver/object_model.h"
@@ -11,7 +12,6 @@
 #include "format/paraver/trace_mapper.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
-#include "concurrency/parallel_parse.h"
 
 namespace tracedb::paraver {
 namespace {
@@ -145,8 +145,7 @@ ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const R
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, options));
   BadLines bad_lines(trace.path(), options.bad_lines);
   try {
-    return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink,
-                    &bad_lines);
+    return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink, &bad_lines);
   } catch (const ProblemError& problem) {
     throw InputError(trace.path(), problem.line(), problem.problem());
   }
