@@ -20,6 +20,7 @@
 #include "watch/file_claims.h"
 #include "watch/file_moves.h"
 #include "watch/folder_scan.h"
+#include "watch/orphan_companions.h"
 #include "watch/stability_tracker.h"
 #include "watch/stop_signals.h"
 #include "watch/watch_job.h"
@@ -74,7 +75,6 @@ class Watcher {
   bool CompanionsStable(const std::string& name, Clock::time_point now) const;
   bool WaitsForCompanions(const std::string& name, Clock::time_point now) const;
   void SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now);
-  bool HeldElsewhere(const std::string& companion) const;
   std::optional<JobSpec> ClaimJob(const std::string& path);
   void StartJobs(std::deque<std::string>& ready);
   void FinishJobs();
@@ -198,31 +198,14 @@ bool Watcher::WaitsForCompanions(const std::string& name, Clock::time_point now)
   }
 }
 
-// The companions of the traces in `files`.
-std::set<std::string> ClaimedCompanions(const fs::path& dir,
-                                        const std::vector<FileSighting>& files) {
-  std::set<std::string> claimed;
-  for (const FileSighting& file : files) {
-    if (!IsTraceName(file.name)) continue;
-    for (const TraceFormat* format : AllFormats()) {
-      for (const Companion& companion : format->companions((dir / file.name).string(), {})) {
-        claimed.insert(fs::path(companion.path).filename().string());
-      }
-    }
-  }
-  return claimed;
-}
-
 // A companion whose trace is not in DIR (it never came, or it was loaded
 // before the companion arrived) would stay forever: once it has waited as
 // long as a trace waits for it, it goes to failed/ with the reason.
 void Watcher::SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now) {
-  std::set<std::string> claimed = ClaimedCompanions(dir_, files);
-  for (const FileSighting& file : files) {
-    if (file.name.starts_with('.') || !IsCompanionName(file.name)) continue;
-    if (claimed.count(file.name) != 0 || stuck_.count(file.name) != 0) continue;
-    if (!tracker_.HasWaited(file.name, now) || HeldElsewhere(file.name)) continue;
-    std::string path = (dir_ / file.name).string();
+  for (const std::string& name :
+       OrphanCompanions(dir_, files, tracker_, now, held_.folder().parent_path())) {
+    if (stuck_.count(name) != 0) continue;
+    std::string path = (dir_ / name).string();
     std::optional<std::vector<std::string>> mine = held_.Claim({path});
     if (!mine) continue;  // another watcher is on it
     std::string error = path + ": a companion without its trace (no trace of that name came in " +
@@ -235,22 +218,9 @@ void Watcher::SweepOrphans(const std::vector<FileSighting>& files, Clock::time_p
     } catch (const fs::filesystem_error& e) {
       spdlog::error("{} stays in {}: {}", path, options_.dir, e.what());
       held_.Release(*mine);
-      stuck_.insert(file.name);
+      stuck_.insert(name);
     }
   }
-}
-
-// Whether another watcher holds the trace of `companion` (NAME.pcf: a file
-// NAME.something), which moves it away with the trace in a moment.
-bool Watcher::HeldElsewhere(const std::string& companion) const {
-  std::string stem = fs::path(companion).stem().string() + ".";
-  std::error_code error;
-  for (const auto& worker : fs::directory_iterator(held_.folder().parent_path(), error)) {
-    for (const auto& file : fs::directory_iterator(worker.path(), error)) {
-      if (file.path().filename().string().starts_with(stem)) return true;
-    }
-  }
-  return false;
 }
 
 // The trace at `path` and its companions, moved into this watcher's folder
