@@ -261,6 +261,27 @@ TEST_P(IngestCli, AParaverTracesIdentityCoversItsCompanions) {
             std::vector<std::string>{"3|main"});
 }
 
+// The planner's statistics come with the load: ANALYZE of each new
+// partition (PostgreSQL), of the archive's tables (SQLite). And tracedb
+// query plans a cursor for all its rows, as psql would.
+TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
+  TestDatabase database(GetParam(), "statistics");
+  ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + TraceFile("stats.paje")).exit_code,
+            0);
+  if (sqlite()) {
+    EXPECT_EQ(database.Rows("SELECT DISTINCT tbl FROM sqlite_stat1 ORDER BY tbl"),
+              (std::vector<std::string>{"container", "event", "link", "schema_version", "state",
+                                        "trace", "type", "value", "variable"}));
+    return;
+  }
+  EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"
+                          " WHERE schemaname = 'trace_part' ORDER BY tablename"),
+            (std::vector<std::string>{"container_1", "event_1", "link_1", "state_1", "type_1",
+                                      "value_1", "variable_1"}));
+  CliRun show = Tracedb("query --db " + database.url() + " 'SHOW cursor_tuple_fraction'");
+  EXPECT_EQ(show.out, "cursor_tuple_fraction\n1\n") << show.err;
+}
+
 TEST_P(IngestCli, ReadsStdinAndGzipAndStoresTheComment) {
   std::string path = TraceFile("piped.paje");
   ASSERT_EQ(std::system(("gzip -c " + path + " >" + path + ".gz").c_str()), 0);

@@ -103,6 +103,8 @@ TEST_F(ReadOnlyArchive, EveryReadingCommandGivesTheOwnersOutputAndWritesNothing)
   // them needs them there.
   EXPECT_EQ(files,
             (std::set<std::string>{"shared.sqlite", "shared.sqlite-shm", "shared.sqlite-wal"}));
+  // Empty: everything is in the archive's file (journal_size_limit 0).
+  EXPECT_EQ(fs::file_size(db_ + "-wal"), 0u);
   MakeReadOnly();
   EXPECT_EQ(Readings(RunAsReader), owners);
   EXPECT_EQ(FilesIn(folder_), files);

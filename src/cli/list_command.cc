@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
+#include "model/latin1_text.h"
 #include "output/csv_text.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
@@ -135,7 +136,8 @@ void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
 }
 
 // --tag KEY=VALUE: a tag KEY of that value; --tag KEY: a tag KEY.
-bool HasTag(const TraceRecord& trace, const std::string& filter) {
+bool HasTag(const TraceRecord& trace, const std::string& given) {
+  std::string filter = Latin1AsUtf8(given);  // as the tags were stored
   size_t equals = filter.find('=');
   std::string key = filter.substr(0, equals);
   return std::any_of(trace.info.tags.begin(), trace.info.tags.end(), [&](const ExtraField& tag) {

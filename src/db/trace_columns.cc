@@ -34,11 +34,18 @@ TraceSummary ReadSummary(const RowCursor& row) {
           .skipped_errors = OptionalText(row, 22)};
 }
 
+// Tags that are not tracedb's object of strings (written by hand in SQL)
+// show as they are, under "?", rather than failing every listing.
 Extras ReadTags(const RowCursor& row, int index) {
   if (row.IsNull(index)) return {};
+  std::string text = row.Text(index);
   Extras tags;
-  for (auto& [key, value] : JsonToFields(row.Text(index))) {
-    tags.push_back({std::move(key), std::move(value)});
+  try {
+    for (auto& [key, value] : JsonToFields(text)) {
+      tags.push_back({std::move(key), std::move(value)});
+    }
+  } catch (const std::exception&) {
+    return {{"?", text}};
   }
   return tags;
 }

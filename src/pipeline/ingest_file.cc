@@ -129,7 +129,8 @@ PreparedFile Prepare(const std::string& given, const std::string& path, const Fo
   file.format = &DetectFormat(path, input.format);
   file.info.format = file.format->name;
   // Beside the file as given: stdin's copy has no companions beside it.
-  file.companions = file.format->companions(given, input.companions);
+  file.companions =
+      input.look_beside ? file.format->companions(given, input.companions) : input.companions;
   for (Companion& companion : file.companions) {
     companion.path = fs::absolute(companion.path).lexically_normal().string();
   }

@@ -65,6 +65,10 @@ std::string IdentityOf(const PreparedFile& file);
 struct FormatArgs {
   std::string format = "auto";        // --format: "auto" or a format's name (pipeline/formats.h)
   std::vector<Companion> companions;  // --pcf, --row: roles "pcf", "row"
+  // Whether the companions not given are looked for beside the trace. watch
+  // gives those it claimed with it (file_claims.h), and no others: one
+  // arriving later beside the trace in DIR may be half written.
+  bool look_beside = true;
 };
 
 // Throws InputError (missing, a directory, a pipe or device, unreadable).

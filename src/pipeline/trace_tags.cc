@@ -17,11 +17,47 @@ void CheckKey(std::string_view key) {
                               std::string(key) + "'");
 }
 
-// The regex that matches `c` itself.
-std::string Literal(char c) {
-  static constexpr std::string_view kSpecial = "\\^$.|?*+()[]{}";
-  return kSpecial.find(c) == std::string_view::npos ? std::string(1, c) : std::string("\\") + c;
-}
+// Matches pieces [piece..] to name [at..], filling `values` (one per key)
+// when it does. Each (piece, at) that failed once is not tried again, which
+// bounds the work by pieces x length x length.
+class Matcher {
+ public:
+  Matcher(const NamePattern& pattern, std::string_view name)
+      : pattern_(pattern),
+        name_(name),
+        failed_((pattern.pieces.size() + 1) * (name.size() + 1), false),
+        values_(pattern.keys.size()) {}
+
+  bool Match(size_t piece, size_t at) {
+    if (piece == pattern_.pieces.size()) return at == name_.size();
+    size_t slot = piece * (name_.size() + 1) + at;
+    if (failed_[slot]) return false;
+    if (MatchPiece(piece, at)) return true;
+    failed_[slot] = true;
+    return false;
+  }
+
+  const std::vector<std::string>& values() const { return values_; }
+
+ private:
+  bool MatchPiece(size_t piece, size_t at) {
+    const PatternPiece& p = pattern_.pieces[piece];
+    if (!p.any) {
+      return name_.substr(at).starts_with(p.literal) && Match(piece + 1, at + p.literal.size());
+    }
+    for (size_t end = at; end <= name_.size(); ++end) {  // as short as the rest allows
+      if (!Match(piece + 1, end)) continue;
+      if (p.key >= 0) values_[p.key] = std::string(name_.substr(at, end - at));
+      return true;
+    }
+    return false;
+  }
+
+  const NamePattern& pattern_;
+  std::string_view name_;
+  std::vector<bool> failed_;
+  std::vector<std::string> values_;
+};
 
 void SortByKey(Extras* tags) {
   std::stable_sort(tags->begin(), tags->end(),
@@ -59,12 +95,12 @@ Extras ParseTags(const std::vector<std::string>& texts) {
 
 NamePattern CompileNamePattern(std::string_view pattern) {
   NamePattern compiled{.text = std::string(pattern)};
-  std::string regex;
   for (size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] == '*') {
-      regex += ".*";
+      compiled.pieces.push_back({.any = true});
     } else if (pattern[i] != '{') {
-      regex += Literal(pattern[i]);
+      if (compiled.pieces.empty() || compiled.pieces.back().any) compiled.pieces.push_back({});
+      compiled.pieces.back().literal += pattern[i];
     } else {
       size_t close = pattern.find('}', i);
       if (close == std::string_view::npos) {
@@ -75,15 +111,14 @@ NamePattern CompileNamePattern(std::string_view pattern) {
       if (std::find(compiled.keys.begin(), compiled.keys.end(), key) != compiled.keys.end()) {
         throw std::invalid_argument("--tags-from-name: {" + key + "} twice");
       }
+      compiled.pieces.push_back({.key = static_cast<int>(compiled.keys.size()), .any = true});
       compiled.keys.push_back(key);
-      regex += "(.*?)";
       i = close;
     }
   }
   if (compiled.keys.empty()) {
     throw std::invalid_argument("--tags-from-name: no {KEY} in '" + compiled.text + "'");
   }
-  compiled.regex = std::regex(regex);
   return compiled;
 }
 
@@ -91,14 +126,16 @@ Extras TagsFor(const TraceLabels& labels, std::string_view file_name, std::strin
   Extras tags = labels.tags;
   if (!labels.tags_from_name) return tags;
   const NamePattern& pattern = *labels.tags_from_name;
-  std::match_results<std::string_view::const_iterator> match;
-  if (!std::regex_match(file_name.begin(), file_name.end(), match, pattern.regex)) {
+  Matcher matcher(pattern, file_name);
+  if (!matcher.Match(0, 0)) {
     *warning =
         "the name does not match --tags-from-name '" + pattern.text + "': no tags taken from it";
     return tags;
   }
   for (size_t k = 0; k < pattern.keys.size(); ++k) {
-    if (!HasKey(labels.tags, pattern.keys[k])) tags.push_back({pattern.keys[k], match[k + 1]});
+    if (!HasKey(labels.tags, pattern.keys[k])) {
+      tags.push_back({pattern.keys[k], matcher.values()[k]});
+    }
   }
   SortByKey(&tags);
   return tags;

@@ -2,8 +2,10 @@
 // name instead of the file's, a comment, and tags (trace.tags): KEY=VALUE
 // pairs given with --tag or taken from each file's name with
 // --tags-from-name PATTERN. In a pattern, {KEY} stands for any text, which
-// becomes that tag's value (each {KEY} as short as the rest allows, left to
-// right), * for any text, and every other character for itself:
+// becomes that tag's value (each {KEY}, and each *, as short as the rest allows, left to
+// right), * for any text, and every other character for itself. Matching
+// takes time in proportion to the name's length times the pattern's, at
+// worst (no backtracking blow-up on hostile names):
 //
 //   --tags-from-name '{app}_{ranks}ranks_run{run}.*'
 //   lu.B_64ranks_run3.prv  ->  app=lu.B ranks=64 run=3
@@ -12,7 +14,6 @@
 #pragma once
 
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,10 +22,17 @@
 
 namespace tracedb {
 
+// One piece of a pattern: literal text, `*`, or a {KEY}.
+struct PatternPiece {
+  std::string literal;  // for literal text
+  int key = -1;         // for {KEY}: its index in NamePattern::keys; -1 otherwise
+  bool any = false;     // for `*` and {KEY}: any text
+};
+
 struct NamePattern {
-  std::string text;               // as the user wrote it
-  std::regex regex;               // the whole name, one group per key
-  std::vector<std::string> keys;  // in order
+  std::string text;                  // as the user wrote it
+  std::vector<PatternPiece> pieces;  // in order
+  std::vector<std::string> keys;     // in order
 };
 
 struct TraceLabels {

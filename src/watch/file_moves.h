@@ -3,14 +3,24 @@
 // NAME.log with the error. A name already taken there is never overwritten:
 // the whole set then gets "-2" (or "-3", ...) after the part of its names
 // before the first '.' ("run.prv", "run.pcf" -> "run-2.prv", "run-2.pcf"),
-// which keeps a Paraver trace and its companions matched.
+// which keeps a Paraver trace and its companions matched. Several watchers
+// may move into the same folder at once: no move replaces a file.
 // Thread-safe for different files (no state).
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 namespace tracedb::watch {
+
+enum class Rename { kDone, kGone, kTaken };
+
+// Renames `from` to `to` unless `to` exists (renameat2 RENAME_NOREPLACE,
+// atomic; on a file system without it, a check then the rename): kDone,
+// kGone when `from` is not there, kTaken when `to` is. Throws
+// std::filesystem::filesystem_error for any other failure.
+Rename RenameIfFree(const std::filesystem::path& from, const std::filesystem::path& to);
 
 // Moves `files` (paths; the first is the trace) into the folder `to`;
 // returns the trace's new path. With `log`, also writes `log` and a line

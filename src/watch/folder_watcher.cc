@@ -76,6 +76,7 @@ class Watcher {
   bool WaitsForCompanions(const std::string& name, Clock::time_point now) const;
   void SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now);
   std::optional<JobSpec> ClaimJob(const std::string& path);
+  std::optional<std::vector<std::string>> TryClaim(const std::vector<std::string>& files);
   void StartJobs(std::deque<std::string>& ready);
   void FinishJobs();
   void Report(const WatchJob& job);
@@ -203,10 +204,10 @@ bool Watcher::WaitsForCompanions(const std::string& name, Clock::time_point now)
 // long as a trace waits for it, it goes to failed/ with the reason.
 void Watcher::SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now) {
   for (const std::string& name :
-       OrphanCompanions(dir_, files, tracker_, now, held_.folder().parent_path())) {
+       OrphanCompanions(files, tracker_, now, held_.folder().parent_path())) {
     if (stuck_.count(name) != 0) continue;
     std::string path = (dir_ / name).string();
-    std::optional<std::vector<std::string>> mine = held_.Claim({path});
+    std::optional<std::vector<std::string>> mine = TryClaim({path});
     if (!mine) continue;  // another watcher is on it
     std::string error = path + ": a companion without its trace (no trace of that name came in " +
                         FormatSeconds(options_.stable_seconds + options_.companion_seconds) +
@@ -236,11 +237,12 @@ std::optional<JobSpec> Watcher::ClaimJob(const std::string& path) {
   }
   std::vector<std::string> files = {path};
   for (const Companion& companion : companions) files.push_back(companion.path);
-  std::optional<std::vector<std::string>> claimed = held_.Claim(files);
+  std::optional<std::vector<std::string>> claimed = TryClaim(files);
   if (!claimed) return std::nullopt;
   JobSpec spec{.db = options_.db,
                .given = path,
                .path = claimed->front(),
+               .input = {.look_beside = false},
                .labels = options_.labels,
                .ingest = options_.ingest};
   for (const Companion& companion : companions) {
@@ -249,6 +251,18 @@ std::optional<JobSpec> Watcher::ClaimJob(const std::string& path) {
   }
   spec.ingest.cancel = &abandon_;
   return spec;
+}
+
+// FileClaims::Claim; a file that cannot be moved is said once and left
+// alone while it stays in DIR.
+std::optional<std::vector<std::string>> Watcher::TryClaim(const std::vector<std::string>& files) {
+  try {
+    return held_.Claim(files);
+  } catch (const fs::filesystem_error& e) {
+    spdlog::error("{} stays in {}: {}", files.front(), options_.dir, e.what());
+    stuck_.insert(fs::path(files.front()).filename().string());
+    return std::nullopt;
+  }
 }
 
 void Watcher::StartJobs(std::deque<std::string>& ready) {

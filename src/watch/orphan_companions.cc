@@ -1,7 +1,5 @@
 #include "watch/orphan_companions.h"
 
-#include <set>
-
 #include "pipeline/formats.h"
 
 namespace tracedb::watch {
@@ -9,29 +7,29 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The companions of the traces in `files`.
-std::set<std::string> ClaimedCompanions(const fs::path& dir,
-                                        const std::vector<FileSighting>& files) {
-  std::set<std::string> claimed;
-  for (const FileSighting& file : files) {
-    if (!IsTraceName(file.name)) continue;
-    for (const TraceFormat* format : AllFormats()) {
-      for (const Companion& companion : format->companions((dir / file.name).string(), {})) {
-        claimed.insert(fs::path(companion.path).filename().string());
-      }
-    }
-  }
-  return claimed;
+// Whether the file `name` may be the trace of a companion whose name without
+// its extension is `stem`: "x.prv", and "x.prv.part", ".x.prv.Ab12c" (rsync)
+// still on their way, all claim x.pcf.
+bool MayClaim(std::string_view name, const std::string& stem) {
+  if (IsCompanionName(name)) return false;
+  if (name.starts_with('.')) name.remove_prefix(1);
+  return name.size() > stem.size() && name.starts_with(stem) && name[stem.size()] == '.';
 }
 
-// Whether a watcher holds the trace of `companion` (NAME.pcf: a file
-// NAME.something), which moves it away with the trace in a moment.
-bool HeldByAWatcher(const fs::path& working, const std::string& companion) {
-  std::string stem = fs::path(companion).stem().string() + ".";
+bool ClaimedInDir(const std::vector<FileSighting>& files, const std::string& stem) {
+  for (const FileSighting& file : files) {
+    if (MayClaim(file.name, stem)) return true;
+  }
+  return false;
+}
+
+// Whether a watcher holds a trace of that stem (file_claims.h), which moves
+// the companion away with it in a moment.
+bool HeldByAWatcher(const fs::path& working, const std::string& stem) {
   std::error_code error;
   for (const auto& worker : fs::directory_iterator(working, error)) {
     for (const auto& file : fs::directory_iterator(worker.path(), error)) {
-      if (file.path().filename().string().starts_with(stem)) return true;
+      if (MayClaim(file.path().filename().string(), stem)) return true;
     }
   }
   return false;
@@ -39,17 +37,17 @@ bool HeldByAWatcher(const fs::path& working, const std::string& companion) {
 
 }  // namespace
 
-std::vector<std::string> OrphanCompanions(const fs::path& dir,
-                                          const std::vector<FileSighting>& files,
+std::vector<std::string> OrphanCompanions(const std::vector<FileSighting>& files,
                                           const StabilityTracker& tracker,
                                           StabilityTracker::Clock::time_point now,
                                           const fs::path& working) {
-  std::set<std::string> claimed = ClaimedCompanions(dir, files);
   std::vector<std::string> orphans;
   for (const FileSighting& file : files) {
     if (file.name.starts_with('.') || !IsCompanionName(file.name)) continue;
-    if (claimed.count(file.name) != 0 || !tracker.HasWaited(file.name, now)) continue;
-    if (!HeldByAWatcher(working, file.name)) orphans.push_back(file.name);
+    if (!tracker.SeenForTheWait(file.name, now)) continue;
+    std::string stem = fs::path(file.name).stem().string();
+    if (ClaimedInDir(files, stem) || HeldByAWatcher(working, stem)) continue;
+    orphans.push_back(file.name);
   }
   return orphans;
 }

@@ -16,12 +16,12 @@
 
 namespace tracedb::watch {
 
-// The companions among `files` (a scan of `dir`, by name) that no trace of
-// `dir` claims, nor a trace that a watcher holds in a folder under
-// `working` (file_claims.h), and that have waited `tracker`'s longer wait
-// (StabilityTracker::HasWaited).
-std::vector<std::string> OrphanCompanions(const std::filesystem::path& dir,
-                                          const std::vector<FileSighting>& files,
+// The companions among `files` (a scan of DIR, by name) that no file of
+// DIR may be the trace of (x.prv, or x.prv.part and .x.prv.Ab12c on their
+// way, for x.pcf), nor a trace a watcher holds in a folder under `working`
+// (file_claims.h), and that `tracker` has seen for its longer wait
+// (StabilityTracker::SeenForTheWait).
+std::vector<std::string> OrphanCompanions(const std::vector<FileSighting>& files,
                                           const StabilityTracker& tracker,
                                           StabilityTracker::Clock::time_point now,
                                           const std::filesystem::path& working);

@@ -15,13 +15,14 @@ void StabilityTracker::Observe(const std::vector<FileSighting>& files, Clock::ti
       continue;
     }
     Clock::time_point since = now;
+    Clock::time_point first_seen = before == seen_.end() ? now : before->second.first_seen;
     if (before == seen_.end()) {
       // A modification time in the future (another host's clock) counts as now.
       auto age = std::chrono::duration<double>(file_now - file.modified);
       since -= std::chrono::duration_cast<Clock::duration>(
           std::clamp(age, std::chrono::duration<double>(0), stable_for_ + extra_));
     }
-    seen.emplace(file.name, Seen{file.size, file.modified, since});
+    seen.emplace(file.name, Seen{file.size, file.modified, since, first_seen});
   }
   seen_ = std::move(seen);
 }
@@ -32,6 +33,11 @@ bool StabilityTracker::IsStable(const std::string& name, Clock::time_point now) 
 
 bool StabilityTracker::HasWaited(const std::string& name, Clock::time_point now) const {
   return UnchangedFor(name, now, stable_for_ + extra_);
+}
+
+bool StabilityTracker::SeenForTheWait(const std::string& name, Clock::time_point now) const {
+  auto found = seen_.find(name);
+  return found != seen_.end() && now - found->second.first_seen >= stable_for_ + extra_;
 }
 
 bool StabilityTracker::UnchangedFor(const std::string& name, Clock::time_point now,

@@ -35,12 +35,17 @@ class StabilityTracker {
   bool IsStable(const std::string& name, Clock::time_point now) const;
   // Unchanged for `stable_for` + `extra`.
   bool HasWaited(const std::string& name, Clock::time_point now) const;
+  // Seen by this tracker, changed or not, for `stable_for` + `extra`,
+  // whatever its age: a file copied with its old modification time (rsync
+  // -a) is not taken for one that waited.
+  bool SeenForTheWait(const std::string& name, Clock::time_point now) const;
 
  private:
   struct Seen {
     uintmax_t size;
     std::filesystem::file_time_type modified;
     Clock::time_point unchanged_since;
+    Clock::time_point first_seen;
   };
 
   bool UnchangedFor(const std::string& name, Clock::time_point now,

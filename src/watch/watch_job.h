@@ -22,7 +22,7 @@ struct JobOutcome {
     kLoaded,        // a new trace
     kAlreadyThere,  // the archive had this content complete: nothing loaded
     kFailed,        // `error` says why; no rows were kept
-    kAbandoned,     // stopped by the watcher's cancel: nothing kept, file untouched
+    kAbandoned,     // stopped by the watcher's cancel: nothing kept; the watcher releases the file
   };
   Result result = Result::kFailed;
   IngestFileOutcome ingest;

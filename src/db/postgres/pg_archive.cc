@@ -135,7 +135,10 @@ class PgArchive : public Archive {
   void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
     connection_.Run([&] {
       pqxx::work work(connection_.get());
-      work.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      // Every row of each cursor is read: plan for that (see Query).
+      work.exec(
+          "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY;"
+          " SET LOCAL cursor_tuple_fraction = 1");
       auto status = work.exec_params("SELECT status FROM trace WHERE id = $1", id);
       if (status.empty() || status[0][0].as<std::string>() != "complete") {
         throw DbError(name(), "trace " + std::to_string(id) + " is not complete");
@@ -156,7 +159,10 @@ class PgArchive : public Archive {
     auto work = std::make_unique<pqxx::work>(connection_.get());
     pqxx::work& w = *work;
     try {
-      w.exec("SET TRANSACTION READ ONLY");
+      // A cursor is planned for its first rows (cursor_tuple_fraction 0.1)
+      // unless told that all of them will be fetched, as psql fetches them:
+      // then its plan is psql's.
+      w.exec("SET TRANSACTION READ ONLY; SET LOCAL cursor_tuple_fraction = 1");
       if (Declare(w, "query", sql)) {
         return std::make_unique<PgCursor>(connection_, w, "query", std::move(work));
       }

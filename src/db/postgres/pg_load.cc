@@ -148,13 +148,16 @@ class PgTraceLoad : public TraceLoad {
 
  private:
   // Attaches both lanes' partitions in this transaction, and drops the
-  // replaced trace. The second connection indexes its partitions while this
-  // one attaches (and indexes) the others.
+  // replaced trace. The second connection indexes and analyzes its
+  // partitions while this one attaches (and indexes) and analyzes the
+  // others: the trace is complete with its statistics.
   void AttachPartitions(std::optional<int64_t> replaced) {
     auto indexed = std::async(std::launch::async, [this] {
       second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
+      second_->Exec(AnalyzePartitionsSql(id_, kSecondLane));
     });
     session_.Exec(AttachPartitionsSql(id_, kFirstLane));
+    session_.Exec(AnalyzePartitionsSql(id_, kFirstLane));
     indexed.get();
     // This transaction can attach the second's partitions (adopting their
     // indexes) only once they are committed. From that commit to this

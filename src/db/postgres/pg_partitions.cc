@@ -24,7 +24,9 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
          "',"
          " (SELECT string_agg(format('%I %s%s%s', a.attname, format_type(a.atttypid, a.atttypmod),"
          "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END,"
-         "   CASE WHEN a.attname = 'trace_id' THEN ' DEFAULT " + id + "' ELSE '' END),"
+         "   CASE WHEN a.attname = 'trace_id' THEN ' DEFAULT " +
+         id +
+         "' ELSE '' END),"
          "   ', ' ORDER BY a.attnum)"
          "  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),"
          " (SELECT coalesce(string_agg(format(', CONSTRAINT %I %s', k.conname,"
@@ -62,6 +64,12 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
         name + "') AS sql FROM pg_index i WHERE i.indrelid = to_regclass('public." + table + "')";
   }
   return "SELECT coalesce(string_agg(sql, '; '), '') FROM (" + parts + ") AS each_index";
+}
+
+std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
+  return "ANALYZE " + CommaList(tables, [trace_id](const char* table) {
+           return PartitionName(table, trace_id);
+         });
 }
 
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {

@@ -37,6 +37,11 @@ std::string LockParentsSql(std::span<const char* const> tables);
 // under the same names, which it then adopts instead.
 std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const> tables);
 
+// Gathers the planner's statistics on the trace's partitions of `tables`
+// (ANALYZE, which may run in the load's transaction): autovacuum would do
+// it only minutes later, and queries meanwhile get plans made blind.
+std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables);
+
 // Drops the trace's partitions of `tables` that exist, not its trace row.
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 

@@ -66,11 +66,13 @@ DbError OpenError(sqlite3* db, const std::string& path, int code) {
   return ErrorOf(db, path, code, "");
 }
 
-// True when no -shm exists and the -wal is missing or empty: everything
-// committed is in the main file.
+// True when no -shm exists, the -wal is missing or empty and there is no
+// -journal (a rollback left half done): everything committed is in the
+// main file.
 bool WalIsGone(const std::string& path) {
   std::error_code error;
   if (std::filesystem::exists(path + "-shm", error)) return false;
+  if (std::filesystem::exists(path + "-journal", error)) return false;
   auto wal_size = std::filesystem::file_size(path + "-wal", error);
   return error || wal_size == 0;
 }
@@ -150,11 +152,15 @@ void SqliteConnection::OpenReadOnly() {
   RefuseForeignDatabase();
 }
 
-// The -wal and -shm stay when the last connection closes (its -wal empty):
-// readers who may not create them need them there (OpenReadOnly).
+// The -wal and -shm stay when the last connection closes: readers who may
+// not create them need them there (OpenReadOnly). journal_size_limit 0
+// truncates the -wal each time a checkpoint has copied it all into the
+// file, the last one at close included: else it would keep the size of the
+// largest load's transaction.
 void SqliteConnection::KeepWalFiles() {
   int keep = 1;
   sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &keep);
+  Exec("PRAGMA journal_size_limit = 0");
 }
 
 SqliteConnection::~SqliteConnection() { sqlite3_close_v2(db_); }

@@ -56,6 +56,7 @@ class SqliteStagedLoad {
 
  private:
   void Attach(int part);
+  void RefreshStatistics();
   std::string ScratchColumns(const std::string& table);
   void Release() noexcept;  // detach and remove the scratch files
 
