@@ -278,6 +278,10 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
                           " WHERE schemaname = 'trace_part' ORDER BY tablename"),
             (std::vector<std::string>{"container_1", "event_1", "link_1", "state_1", "type_1",
                                       "value_1", "variable_1"}));
+  EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"
+                          " WHERE schemaname = 'public' AND inherited ORDER BY tablename"),
+            (std::vector<std::string>{"container", "event", "link", "state", "type", "value",
+                                      "variable"}));
   CliRun show = Tracedb("query --db " + database.url() + " 'SHOW cursor_tuple_fraction'");
   EXPECT_EQ(show.out, "cursor_tuple_fraction\n1\n") << show.err;
 }

@@ -107,6 +107,9 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec("COMMIT");
     CrashPoint("committed");
     session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
+    // Outside the publishing transaction, which then holds its locks no
+    // longer; the trace is complete whether this succeeds or not.
+    session_.TryExec(AnalyzeParentsSql());
     return std::nullopt;
   }
 

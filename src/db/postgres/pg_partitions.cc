@@ -72,6 +72,11 @@ std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> 
          });
 }
 
+std::string AnalyzeParentsSql() {
+  return "ANALYZE " +
+         CommaList(kEntityTables, [](const char* table) { return std::string(table); });
+}
+
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
   return "DROP TABLE IF EXISTS " + CommaList(tables, [trace_id](const char* table) {
            return PartitionName(table, trace_id);
