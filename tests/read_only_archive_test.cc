@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <set>
 
+#include "backend_support.h"
 #include "child_process.h"
 #include "db/db_error.h"
 #include "db/migration_list.h"
@@ -134,6 +135,34 @@ TEST_F(ReadOnlyArchive, WritingCommandsSayWhyTheyCannot) {
   }
   ChildRun list = RunAsReader({"list", "--db", db_});
   EXPECT_NE(list.out.find("ring.paje  complete"), std::string::npos) << list.out;
+}
+
+// A PostgreSQL role that may only read: the reading commands work, and a
+// load whose loader is gone stays listed as loading instead of failing
+// `list` with "permission denied".
+TEST(ReadOnlyRole, ReadingCommandsWorkForARoleThatMayOnlyRead) {
+  if (PostgresTestServer().empty()) GTEST_SKIP() << "no PostgreSQL test server";
+  TestDatabase database(Backend::kPostgres, "read_only_role");
+  ChildRun ingest = RunTracedb({"ingest", "-q", "--db", database.url(),
+                                std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje"});
+  ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
+  std::string role = "reader_" + std::to_string(getpid());
+  database.Exec("CREATE ROLE " + role + " LOGIN; GRANT USAGE ON SCHEMA public, trace_part TO " +
+                role + "; GRANT SELECT ON ALL TABLES IN SCHEMA public, trace_part TO " + role);
+  database.Exec(
+      "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
+      " VALUES ('dead.paje', '/y', 'paje', '01', '2026-01-01T00:00:00Z', '0.1.0', 'loading')");
+  std::string url = database.url();
+  url.replace(url.find("://") + 3, url.find('@') - url.find("://") - 3, role);
+  ChildRun list = RunTracedb({"list", "--db", url});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(list.err, "");
+  EXPECT_NE(list.out.find(" 2  dead.paje  loading "), std::string::npos) << list.out;
+  ChildRun query = RunTracedb({"query", "--csv", "--db", url, "SELECT count(*) AS n FROM state"});
+  EXPECT_EQ(query.out, "n\n48\n") << query.err;
+  ChildRun dump = RunTracedb({"dump", "--db", url, "1"});
+  EXPECT_EQ(dump.exit_code, 0) << dump.err;
+  database.Exec("DROP OWNED BY " + role + "; DROP ROLE " + role);
 }
 
 // An archive of an older schema cannot be migrated by a reader: it says

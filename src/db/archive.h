@@ -88,7 +88,7 @@ class Archive {
   // Commits a "loading" trace row and returns the load that fills it.
   virtual std::unique_ptr<TraceLoad> BeginLoad(const TraceInfo& info) = 0;
   // Removes loads whose loader is gone; returns their ids (none from an
-  // archive opened read-only).
+  // archive opened read-only, or by a PostgreSQL role that may only read).
   virtual std::vector<int64_t> CleanInterrupted() = 0;
   // Removes the trace and its rows in one transaction; false if there is no
   // such trace. Refuses a trace whose loader still runs.

@@ -55,7 +55,11 @@ std::vector<fs::path> TracesFirst(const fs::path& folder) {
 int MoveBack(const fs::path& folder, const fs::path& dir) {
   int moved = 0;
   for (const fs::path& file : TracesFirst(folder)) {
-    if (RenameIfFree(file, dir / file.filename()) == Rename::kDone) ++moved;
+    try {
+      if (RenameIfFree(file, dir / file.filename()) == Rename::kDone) ++moved;
+    } catch (const fs::filesystem_error&) {
+      // It stays: the folder is not removed, and the next round tries again.
+    }
   }
   std::error_code error;
   fs::remove(folder, error);  // fails while not empty: the next round

@@ -88,7 +88,8 @@ Rename RenameIfFree(const fs::path& from, const fs::path& to) {
     return Rename::kDone;
   }
   if (errno == EINVAL || errno == ENOSYS) {  // no RENAME_NOREPLACE here (some NFS)
-    if (fs::exists(to)) return Rename::kTaken;
+    std::error_code error;
+    if (fs::exists(to, error) || error) return Rename::kTaken;
     if (::rename(from.c_str(), to.c_str()) == 0) return Rename::kDone;
   }
   if (errno == ENOENT) return Rename::kGone;
