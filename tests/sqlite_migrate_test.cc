@@ -121,13 +121,18 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
             (std::vector<std::string>{"1", "2", "3", "4"}));
 }
 
+// A complete trace row as a tracedb of schema version 1 wrote it.
+void InsertOldTrace(SqliteConnection& connection) {
+  connection.Exec(
+      "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
+      " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
+}
+
 // Traces loaded before 0002 were all loaded strictly: they skipped nothing.
 TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
   SqliteConnection connection(FreshDbPath("upgrade.sqlite"));
   ApplyMigrations(connection, SqliteMigrations().first(1));
-  connection.Exec(
-      "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
-      " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
+  InsertOldTrace(connection);
   Migrate(connection);
   EXPECT_EQ(SchemaVersion(connection), 4);
   EXPECT_EQ(Rows(connection, "SELECT name, skipped_lines, skipped_errors FROM trace"),
@@ -138,9 +143,7 @@ TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
 TEST(SqliteMigrate, TracesOfVersionThreeHaveNoTags) {
   SqliteConnection connection(FreshDbPath("upgrade-tags.sqlite"));
   ApplyMigrations(connection, SqliteMigrations().first(3));
-  connection.Exec(
-      "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
-      " VALUES ('old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0', 'complete')");
+  InsertOldTrace(connection);
   Migrate(connection);
   EXPECT_EQ(Rows(connection, "SELECT version, name FROM schema_version WHERE version = 4"),
             std::vector<std::string>{"4|trace_tags"});

@@ -57,6 +57,16 @@ std::string Stamp() {
   return text;
 }
 
+// The format of the file at `path`, found from its content; nullptr when no
+// format takes it (its job will say what is wrong with it).
+const TraceFormat* FormatOf(const std::string& path) {
+  try {
+    return &DetectFormat(path, "auto");
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
 class Watcher {
  public:
   explicit Watcher(const WatchOptions& options)
@@ -191,12 +201,8 @@ bool Watcher::CompanionsStable(const std::string& name, Clock::time_point now) c
 bool Watcher::WaitsForCompanions(const std::string& name, Clock::time_point now) const {
   if (tracker_.HasWaited(name, now)) return false;
   std::string path = (dir_ / name).string();
-  try {
-    const TraceFormat& format = DetectFormat(path, "auto");
-    return !format.lacks(path, format.companions(path, {})).empty();
-  } catch (const std::exception&) {
-    return false;
-  }
+  const TraceFormat* format = FormatOf(path);
+  return format != nullptr && !format->lacks(path, format->companions(path, {})).empty();
 }
 
 // A companion whose trace is not in DIR (it never came, or it was loaded
@@ -228,13 +234,9 @@ void Watcher::SweepOrphans(const std::vector<FileSighting>& files, Clock::time_p
 // (file_claims.h); nullopt when another watcher took it first. The format
 // is found from the content: a Pajé x.paje takes no x.pcf along.
 std::optional<JobSpec> Watcher::ClaimJob(const std::string& path) {
+  const TraceFormat* format = FormatOf(path);
   std::vector<Companion> companions;
-  try {
-    const TraceFormat& format = DetectFormat(path, "auto");
-    companions = format.companions(path, {});
-  } catch (const std::exception&) {
-    // Not a trace: its job says so.
-  }
+  if (format != nullptr) companions = format->companions(path, {});
   std::vector<std::string> files = {path};
   for (const Companion& companion : companions) files.push_back(companion.path);
   std::optional<std::vector<std::string>> claimed = TryClaim(files);
