@@ -63,8 +63,11 @@ CREATE TABLE trace (
                                      --   left out; 0 for a strict load; set when complete
   skipped_errors  TEXT,              -- the first 10 of them, "FILE:LINE: problem" each on a
                                      --   line of its own; NULL when none was skipped
-  tags            TEXT               -- the user's tags (ingest --tag KEY=VALUE), a JSON object
+  tags            TEXT,              -- the user's tags (ingest --tag KEY=VALUE), a JSON object
                                      --   of strings, keys sorted; NULL when none
+  profile_bins    INTEGER            -- the bins state_profile was asked for (ingest
+                                     --   --profile-bins); NULL: the load made no summaries
+                                     --   (loaded before schema 5; `tracedb summarize`)
 );
 CREATE INDEX trace_sha256 ON trace (sha256);
 
@@ -96,7 +99,10 @@ CREATE TABLE value (
   PRIMARY KEY (trace_id, id)
 );
 
--- The container tree (nodes, processes, threads...). Root: id 0, name '0'.
+-- The container tree (nodes, processes, threads...). Root: id 0, name '0'; it
+-- is the trace's frame, not a container of the program: container_view
+-- leaves it out, and the other views show what is drawn in it (links,
+-- mostly) with container_id 0 and a NULL container and path.
 CREATE TABLE container (
   trace_id   INTEGER NOT NULL,  -- -> trace.id
   id         INTEGER NOT NULL,
@@ -107,6 +113,9 @@ CREATE TABLE container (
   start_time REAL NOT NULL,     -- created
   end_time   REAL NOT NULL,     -- destroyed, or the end of the trace
   extra      TEXT,              -- user-defined fields, JSON object
+  path       TEXT,              -- the names from the root's child down, joined with '/':
+                                --   'node1/thread 1', unique in practice where names are not;
+                                --   NULL for the root, and past 4,096 characters
   PRIMARY KEY (trace_id, id)
 );
 
@@ -164,17 +173,95 @@ CREATE TABLE link (
 );
 CREATE INDEX link_container_time ON link (trace_id, container_id, start_time);
 
--- Views: ids replaced by display names, duration added, complete traces only.
+-- Summaries: computed by each load while the trace streams through the
+-- simulator (src/summary/), stored in the same atomic load, one row per
+-- (container, type, value) rather than per entity. Times are in the trace's
+-- unit, like start_time and end_time.
+
+-- Per container, state type and value.
+CREATE TABLE state_summary (
+  trace_id          INTEGER NOT NULL,  -- -> trace.id
+  container_id      INTEGER NOT NULL,  -- -> container.id
+  type_id           INTEGER NOT NULL,  -- -> type.id, a state type
+  value_id          INTEGER NOT NULL,  -- -> value.id
+  count             INTEGER NOT NULL,  -- states
+  inclusive_seconds REAL NOT NULL,     -- sum of their durations
+  exclusive_seconds REAL NOT NULL,     -- the same minus the durations of the states
+                                       --   pushed directly on them (same container, type)
+  min_seconds       REAL NOT NULL,     -- shortest and longest duration
+  max_seconds       REAL NOT NULL
+);
+CREATE INDEX state_summary_container ON state_summary (trace_id, container_id);
+
+-- Per container, event type and value.
+CREATE TABLE event_summary (
+  trace_id     INTEGER NOT NULL,  -- -> trace.id
+  container_id INTEGER NOT NULL,  -- -> container.id
+  type_id      INTEGER NOT NULL,  -- -> type.id, an event type
+  value_id     INTEGER,           -- -> value.id
+  count        INTEGER NOT NULL   -- events
+);
+CREATE INDEX event_summary_container ON event_summary (trace_id, container_id);
+
+-- Per container and variable type.
+CREATE TABLE variable_summary (
+  trace_id           INTEGER NOT NULL,  -- -> trace.id
+  container_id       INTEGER NOT NULL,  -- -> container.id
+  type_id            INTEGER NOT NULL,  -- -> type.id, a variable type
+  count              INTEGER NOT NULL,  -- intervals (variable rows)
+  min                REAL NOT NULL,     -- of their values
+  max                REAL NOT NULL,
+  time_weighted_mean REAL,              -- sum(value * duration) / sum(duration); NULL
+                                        --   when every interval is empty
+  start_time         REAL NOT NULL,     -- of the first interval
+  end_time           REAL NOT NULL      -- of the last
+);
+CREATE INDEX variable_summary_container ON variable_summary (trace_id, container_id);
+
+-- The communication matrix: per link type, start and end container.
+CREATE TABLE link_summary (
+  trace_id           INTEGER NOT NULL,  -- -> trace.id
+  type_id            INTEGER NOT NULL,  -- -> type.id, a link type
+  start_container_id INTEGER,           -- -> container.id; NULL: that half never came
+  end_container_id   INTEGER,
+  messages           INTEGER NOT NULL,  -- links
+  bytes              INTEGER,           -- sum of their sizes; NULL when none has one
+  seconds            REAL               -- sum of their durations; NULL with a missing half
+);
+CREATE INDEX link_summary_containers ON link_summary (trace_id, start_container_id, end_container_id);
+
+-- Utilisation over time: the exclusive time of each state type and value,
+-- summed over all containers, in equal time bins. Their width is a power of
+-- two (of the trace's unit) such that the trace's states span at most
+-- trace.profile_bins bins (half as many at least); bin 0 is the first with
+-- time in it. Only bins with time are stored. seconds / (bin_end -
+-- bin_start) is the average number of containers in that value.
+CREATE TABLE state_profile (
+  trace_id  INTEGER NOT NULL,  -- -> trace.id
+  type_id   INTEGER NOT NULL,  -- -> type.id, a state type
+  value_id  INTEGER NOT NULL,  -- -> value.id
+  bin       INTEGER NOT NULL,  -- 0, 1, ...
+  bin_start REAL NOT NULL,     -- [bin_start, bin_end)
+  bin_end   REAL NOT NULL,
+  seconds   REAL NOT NULL      -- exclusive time of the value's states within the bin
+);
+CREATE INDEX state_profile_bin ON state_profile (trace_id, bin);
+
+-- Views: ids with display names and container paths beside them, duration
+-- added, complete traces only. A name that belongs to the root container
+-- (container_id 0) is NULL.
 CREATE VIEW container_view AS
-SELECT c.trace_id, c.id, c.name, p.name AS parent, t.name AS type,
-       c.start_time, c.end_time, c.end_time - c.start_time AS duration, c.extra
+SELECT c.trace_id, c.id, c.name, c.path, p.id AS parent_id, p.name AS parent, c.type_id,
+       t.name AS type, c.start_time, c.end_time, c.end_time - c.start_time AS duration, c.extra
 FROM container c
 JOIN trace tr ON tr.id = c.trace_id AND tr.status = 'complete'
 JOIN type t ON t.trace_id = c.trace_id AND t.id = c.type_id
-LEFT JOIN container p ON p.trace_id = c.trace_id AND p.id = c.parent_id;
+LEFT JOIN container p ON p.trace_id = c.trace_id AND p.id = c.parent_id AND p.parent_id IS NOT NULL
+WHERE c.parent_id IS NOT NULL;
 
 CREATE VIEW state_view AS
-SELECT s.trace_id, c.name AS container, t.name AS type, v.name AS value,
+SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
        s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra
 FROM state s
 JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
@@ -183,7 +270,9 @@ JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
 JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
 
 CREATE VIEW event_view AS
-SELECT e.trace_id, c.name AS container, t.name AS type, v.name AS value, e.time, e.extra
+SELECT e.trace_id, e.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, e.type_id, t.name AS type, e.value_id, v.name AS value,
+       e.time, e.extra
 FROM event e
 JOIN trace tr ON tr.id = e.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = e.trace_id AND c.id = e.container_id
@@ -191,17 +280,19 @@ JOIN type t ON t.trace_id = e.trace_id AND t.id = e.type_id
 JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id;
 
 CREATE VIEW variable_view AS
-SELECT x.trace_id, c.name AS container, t.name AS type,
+SELECT x.trace_id, x.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, x.type_id, t.name AS type,
        x.start_time, x.end_time, x.end_time - x.start_time AS duration, x.value, x.extra
 FROM variable x
 JOIN trace tr ON tr.id = x.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = x.trace_id AND c.id = x.container_id
 JOIN type t ON t.trace_id = x.trace_id AND t.id = x.type_id;
 
--- start_container and end_container are NULL where that half never came.
 CREATE VIEW link_view AS
-SELECT l.trace_id, c.name AS container, t.name AS type, v.name AS value, l.key,
-       sc.name AS start_container, ec.name AS end_container,
+SELECT l.trace_id, l.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, l.type_id, t.name AS type, l.value_id, v.name AS value, l.key,
+       l.start_container_id, sc.name AS start_container, sc.path AS start_container_path,
+       l.end_container_id, ec.name AS end_container, ec.path AS end_container_path,
        l.start_time, l.end_time, l.end_time - l.start_time AS duration, l.extra
 FROM link l
 JOIN trace tr ON tr.id = l.trace_id AND tr.status = 'complete'
@@ -210,3 +301,50 @@ JOIN type t ON t.trace_id = l.trace_id AND t.id = l.type_id
 JOIN value v ON v.trace_id = l.trace_id AND v.id = l.value_id
 LEFT JOIN container sc ON sc.trace_id = l.trace_id AND sc.id = l.start_container_id
 LEFT JOIN container ec ON ec.trace_id = l.trace_id AND ec.id = l.end_container_id;
+
+CREATE VIEW state_summary_view AS
+SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value, s.count,
+       s.inclusive_seconds, s.exclusive_seconds, s.min_seconds, s.max_seconds
+FROM state_summary s
+JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
+JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
+JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
+
+CREATE VIEW event_summary_view AS
+SELECT e.trace_id, e.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, e.type_id, t.name AS type, e.value_id, v.name AS value, e.count
+FROM event_summary e
+JOIN trace tr ON tr.id = e.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = e.trace_id AND c.id = e.container_id
+JOIN type t ON t.trace_id = e.trace_id AND t.id = e.type_id
+LEFT JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id;
+
+CREATE VIEW variable_summary_view AS
+SELECT x.trace_id, x.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, x.type_id, t.name AS type, x.count, x.min, x.max,
+       x.time_weighted_mean, x.start_time, x.end_time
+FROM variable_summary x
+JOIN trace tr ON tr.id = x.trace_id AND tr.status = 'complete'
+JOIN container c ON c.trace_id = x.trace_id AND c.id = x.container_id
+JOIN type t ON t.trace_id = x.trace_id AND t.id = x.type_id;
+
+CREATE VIEW link_summary_view AS
+SELECT l.trace_id, l.type_id, t.name AS type,
+       l.start_container_id, sc.name AS start_container, sc.path AS start_container_path,
+       l.end_container_id, ec.name AS end_container, ec.path AS end_container_path,
+       l.messages, l.bytes, l.seconds
+FROM link_summary l
+JOIN trace tr ON tr.id = l.trace_id AND tr.status = 'complete'
+JOIN type t ON t.trace_id = l.trace_id AND t.id = l.type_id
+LEFT JOIN container sc ON sc.trace_id = l.trace_id AND sc.id = l.start_container_id
+LEFT JOIN container ec ON ec.trace_id = l.trace_id AND ec.id = l.end_container_id;
+
+CREATE VIEW state_profile_view AS
+SELECT p.trace_id, p.type_id, t.name AS type, p.value_id, v.name AS value,
+       p.bin, p.bin_start, p.bin_end, p.seconds
+FROM state_profile p
+JOIN trace tr ON tr.id = p.trace_id AND tr.status = 'complete'
+JOIN type t ON t.trace_id = p.trace_id AND t.id = p.type_id
+JOIN value v ON v.trace_id = p.trace_id AND v.id = p.value_id;

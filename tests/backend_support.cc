@@ -108,9 +108,24 @@ void TestDatabase::Exec(const std::string& sql) {
   connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
 }
 
+namespace {
+
+// Every table with a trace's rows, by name.
+constexpr const char* kRowTables[] = {
+    "container",    "event", "event_summary", "link",  "link_summary", "state",
+    "state_profile", "state_summary", "type", "value", "variable", "variable_summary"};
+
+}  // namespace
+
+std::vector<std::string> NoTraceRows() {
+  std::vector<std::string> counts;
+  for (const char* table : kRowTables) counts.push_back(std::string(table) + "=0");
+  return counts;
+}
+
 std::vector<std::string> TestDatabase::RowCounts(int64_t trace_id) {
   std::vector<std::string> counts;
-  for (const char* table : {"container", "event", "link", "state", "type", "value", "variable"}) {
+  for (const char* table : kRowTables) {
     auto n = Rows(std::string("SELECT count(*) FROM ") + table +
                   " WHERE trace_id = " + std::to_string(trace_id));
     counts.push_back(std::string(table) + "=" + n.at(0));

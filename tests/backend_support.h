@@ -22,6 +22,9 @@ std::string PostgresTestServer();
 
 // A fresh, empty database: a file path for SQLite, a new database on the
 // test server for PostgreSQL (dropped again by the destructor).
+// RowCounts() of a trace with no rows left: "container=0", ... for every table.
+std::vector<std::string> NoTraceRows();
+
 class TestDatabase {
  public:
   TestDatabase(Backend backend, const std::string& name);

@@ -34,8 +34,10 @@ const char* kBody =
     "16 1.5 L 0 m t1 k1\n"
     "17 2.5 L 0 m t2 k1\n";
 
-const char* kTables[] = {"trace", "type",  "value",    "container",
-                         "state", "event", "variable", "link"};
+const char* kTables[] = {"trace",         "type",          "value",         "container",
+                         "state",         "event",         "variable",      "link",
+                         "state_summary", "event_summary", "variable_summary", "link_summary",
+                         "state_profile"};
 
 std::string CsvOf(const std::string& dir, const std::string& table) {
   return FileBytes(dir + "/" + table + ".csv");
@@ -82,16 +84,20 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
   EXPECT_EQ(run.err, "");
   EXPECT_EQ(FilesIn(dir_),
             (std::set<std::string>{"trace.csv", "type.csv", "value.csv", "container.csv",
-                                   "state.csv", "event.csv", "variable.csv", "link.csv"}));
+                                   "state.csv", "event.csv", "variable.csv", "link.csv",
+                                   "state_summary.csv", "event_summary.csv",
+                                   "variable_summary.csv", "link_summary.csv",
+                                   "state_profile.csv"}));
   EXPECT_EQ(
       MaskedTraceCsv(),
       "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
       "error,loader_host,loader_pid,start_time,end_time,container_count,state_count,"
-      "event_count,variable_count,link_count,metadata,skipped_lines,skipped_errors,tags\n"
+      "event_count,variable_count,link_count,metadata,skipped_lines,skipped_errors,tags,"
+      "profile_bins\n"
       "1,export.paje," +
           trace_ + ",paje," + std::to_string(std::filesystem::file_size(trace_)) + "," +
           Sha256OfFile(trace_) +
-          ",\"small, \"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,,0,,\n");
+          ",\"small, \"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,,0,,,1000\n");
   EXPECT_EQ(CsvOf(dir_, "type"),
             "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id\n"
             "1,0,,container,0,,,\n"
@@ -108,11 +114,11 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "1,2,4,hello,,\n"
             "1,3,6,m,,\n");
   EXPECT_EQ(CsvOf(dir_, "container"),
-            "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra\n"
-            "1,0,,0,0,,0.0,2.5,\n"
-            "1,1,0,1,node1,n1,0.0,2.5,\n"
-            "1,2,1,2,thread1,t1,0.0,2.5,\n"
-            "1,3,1,2,thread2,t2,0.0,2.5,\n");
+            "trace_id,id,parent_id,type_id,name,alias,start_time,end_time,extra,path\n"
+            "1,0,,0,0,,0.0,2.5,,\n"
+            "1,1,0,1,node1,n1,0.0,2.5,,node1\n"
+            "1,2,1,2,thread1,t1,0.0,2.5,,node1/thread1\n"
+            "1,3,1,2,thread2,t2,0.0,2.5,,node1/thread2\n");
   EXPECT_EQ(CsvOf(dir_, "state"),
             "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra\n"
             "1,2,3,0,1.0,2.5,0,\n"
@@ -128,6 +134,27 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "trace_id,container_id,type_id,value_id,key,start_container_id,end_container_id,"
             "start_time,end_time,extra\n"
             "1,0,6,3,k1,2,3,1.5,2.5,\n");
+  // B (1.2345678901234567 to 2.0) is pushed on A (1.0 to 2.5): A's
+  // exclusive time is 1.5 - 0.7654321098765433.
+  EXPECT_EQ(CsvOf(dir_, "state_summary"),
+            "trace_id,container_id,type_id,value_id,count,inclusive_seconds,exclusive_seconds,"
+            "min_seconds,max_seconds\n"
+            "1,2,3,0,1,1.5,0.7345678901234567,1.5,1.5\n"
+            "1,2,3,1,1,0.7654321098765433,0.7654321098765433,0.7654321098765433,"
+            "0.7654321098765433\n"
+            "1,3,3,1,1,1.0,1.0,1.0,1.0\n");
+  EXPECT_EQ(CsvOf(dir_, "event_summary"), "trace_id,container_id,type_id,value_id,count\n1,3,4,2,1\n");
+  EXPECT_EQ(CsvOf(dir_, "variable_summary"),
+            "trace_id,container_id,type_id,count,min,max,time_weighted_mean,start_time,end_time\n"
+            "1,3,5,1,5.0,5.0,5.0,1.0,2.5\n");
+  EXPECT_EQ(CsvOf(dir_, "link_summary"),
+            "trace_id,type_id,start_container_id,end_container_id,messages,bytes,seconds\n"
+            "1,6,2,3,1,,1.0\n");
+  // 1.5 time units in bins of 2^-9: 768 of them.
+  std::string profile = CsvOf(dir_, "state_profile");
+  EXPECT_EQ(profile.substr(0, profile.find('\n', profile.find('\n') + 1) + 1),
+            "trace_id,type_id,value_id,bin,bin_start,bin_end,seconds\n"
+            "1,3,0,0,1.0,1.001953125,0.001953125\n");
 }
 
 TEST_P(ExportCsvCli, RefusesExistingFilesAndWritesNothing) {

@@ -4,12 +4,18 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "backend_support.h"
 #include "db/migration_list.h"
 #include "db/postgres/pg_partitions.h"
 
 namespace tracedb::testing {
 namespace {
+
+// The partitioned tables of schema version 2.
+constexpr std::array<const char*, 7> kVersionTwoTables = {
+    "type", "value", "container", "state", "event", "variable", "link"};
 
 // An archive at schema version 2 holding trace 1 with one state, as the
 // tracedb of that version left it.
@@ -25,7 +31,9 @@ void MakeVersionTwoArchive(TestDatabase& db) {
       "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status)"
       " VALUES (1, 'old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0',"
       " 'complete')");
-  for (const char* table : kEntityTables) db.Exec(db.Rows(PartitionDefinitionQuery(table, 1))[0]);
+  for (const char* table : kVersionTwoTables) {
+    db.Exec(db.Rows(PartitionDefinitionQuery(table, 1))[0]);
+  }
   db.Exec(
       "INSERT INTO trace_part.type_1 VALUES (1, 0, NULL, 'container', '0', NULL, NULL, NULL),"
       " (1, 1, 0, 'container', 'P', NULL, NULL, NULL), (1, 2, 1, 'state', 'S', NULL, NULL, NULL);"
@@ -33,7 +41,7 @@ void MakeVersionTwoArchive(TestDatabase& db) {
       "INSERT INTO trace_part.container_1 VALUES (1, 0, NULL, 0, '0', NULL, 0, 2, NULL),"
       " (1, 5, 0, 1, 'p5', NULL, 0, 2, NULL);"
       "INSERT INTO trace_part.state_1 VALUES (1, 5, 2, 0, 0.5, 1.5, 0, NULL);" +
-      AttachPartitionsSql(1, kEntityTables));
+      AttachPartitionsSql(1, kVersionTwoTables));
 }
 
 TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
@@ -50,7 +58,7 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
 
   EXPECT_EQ(db.Rows("SELECT version, name FROM schema_version ORDER BY version"),
             (std::vector<std::string>{"1|initial", "2|skipped_lines", "3|partition_indexes",
-                                      "4|trace_tags"}));
+                                      "4|trace_tags", "5|summaries"}));
   EXPECT_EQ(db.Rows("SELECT name, tags FROM trace"), std::vector<std::string>{"old|NULL"});
   EXPECT_EQ(db.Rows("SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'trace_part'"
                     " AND indexdef NOT LIKE '%UNIQUE%' ORDER BY tablename"),
@@ -63,9 +71,11 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
                 " USING btree (container_id, start_time)",
                 "variable_1|CREATE INDEX variable_1_container_id_start_time_idx ON "
                 "trace_part.variable_1 USING btree (container_id, start_time)"}));
-  EXPECT_EQ(db.Rows("SELECT trace_id, container, type, value, start_time, end_time FROM "
-                    "state_view"),
-            std::vector<std::string>{"1|p5|S|run|0.5|1.5"});
+  EXPECT_EQ(db.Rows("SELECT trace_id, container, container_path, type, value, start_time,"
+                    " end_time FROM state_view"),
+            std::vector<std::string>{"1|p5|p5|S|run|0.5|1.5"});
+  // No summaries yet: `tracedb summarize` computes them.
+  EXPECT_EQ(db.Rows("SELECT profile_bins FROM trace"), std::vector<std::string>{"NULL"});
 }
 
 // A trace's rows of a container, in time: one partition, read through its

@@ -61,50 +61,71 @@ class SqliteSchema : public ::testing::Test {
   SqliteConnection connection_{FreshDbPath("views.sqlite")};
 };
 
+// The root is the trace's frame, not a container: left out, and no parent.
 TEST_P(SchemaViews, ContainerViewNamesParentAndType) {
   EXPECT_EQ(View("SELECT * FROM container_view ORDER BY trace_id, id"),
             (std::vector<std::string>{
-                "1|0|0|NULL|0|0.0|10.0|10.0|NULL",
-                "1|1|rank0|0|Rank|0.5|10.0|9.5|{\"host\":\"n1\"}",
-                "1|2|rank1|0|Rank|0.5|9.0|8.5|NULL",
+                "1|1|rank0|rank0|NULL|NULL|1|Rank|0.5|10.0|9.5|{\"host\":\"n1\"}",
+                "1|2|rank1|rank1|NULL|NULL|1|Rank|0.5|9.0|8.5|NULL",
             }));
 }
 
 TEST_P(SchemaViews, StateViewShowsNamesAndDuration) {
   EXPECT_EQ(View("SELECT * FROM state_view"),
-            std::vector<std::string>{"1|rank0|Activity|Running|1.0|3.5|2.5|0|NULL"});
+            std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL"});
 }
 
 TEST_P(SchemaViews, EventViewShowsNamesAndExtra) {
   EXPECT_EQ(View("SELECT * FROM event_view"),
-            std::vector<std::string>{"1|rank0|Mark|Tick|2.0|{\"size\":\"8\"}"});
+            std::vector<std::string>{"1|1|rank0|rank0|3|Mark|1|Tick|2.0|{\"size\":\"8\"}"});
 }
 
 TEST_P(SchemaViews, VariableViewShowsValueAndDuration) {
   EXPECT_EQ(View("SELECT * FROM variable_view"),
-            std::vector<std::string>{"1|rank0|Load|0.0|4.0|4.0|0.5|NULL"});
+            std::vector<std::string>{"1|1|rank0|rank0|4|Load|0.0|4.0|4.0|0.5|NULL"});
 }
 
+// Links drawn in the root show container_id 0 and no container name.
 TEST_P(SchemaViews, LinkViewNamesBothEndsAndKeepsUnknownOnes) {
   EXPECT_EQ(View("SELECT * FROM link_view ORDER BY key"),
             (std::vector<std::string>{
-                "1|0|Message|Send|k1|rank0|rank1|1.5|2.5|1.0|NULL",
-                "1|0|Message|Send|k2|rank0|NULL|3.0|NULL|NULL|NULL",
+                "1|0|NULL|NULL|5|Message|2|Send|k1|1|rank0|rank0|2|rank1|rank1|1.5|2.5|1.0|NULL",
+                "1|0|NULL|NULL|5|Message|2|Send|k2|1|rank0|rank0|NULL|NULL|NULL|3.0|NULL|NULL|"
+                "NULL",
             }));
 }
 
 TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
   auto names = [&](const std::string& view) { return database_->Columns("SELECT * FROM " + view); };
   EXPECT_EQ(names("container_view"),
-            "trace_id,id,name,parent,type,start_time,end_time,duration,extra");
+            "trace_id,id,name,path,parent_id,parent,type_id,type,start_time,end_time,duration,"
+            "extra");
   EXPECT_EQ(names("state_view"),
-            "trace_id,container,type,value,start_time,end_time,duration,depth,extra");
-  EXPECT_EQ(names("event_view"), "trace_id,container,type,value,time,extra");
+            "trace_id,container_id,container,container_path,type_id,type,value_id,value,"
+            "start_time,end_time,duration,depth,extra");
+  EXPECT_EQ(names("event_view"),
+            "trace_id,container_id,container,container_path,type_id,type,value_id,value,time,"
+            "extra");
   EXPECT_EQ(names("variable_view"),
-            "trace_id,container,type,start_time,end_time,duration,value,extra");
+            "trace_id,container_id,container,container_path,type_id,type,start_time,end_time,"
+            "duration,value,extra");
   EXPECT_EQ(names("link_view"),
-            "trace_id,container,type,value,key,start_container,end_container,start_time,"
-            "end_time,duration,extra");
+            "trace_id,container_id,container,container_path,type_id,type,value_id,value,key,"
+            "start_container_id,start_container,start_container_path,end_container_id,"
+            "end_container,end_container_path,start_time,end_time,duration,extra");
+  EXPECT_EQ(names("state_summary_view"),
+            "trace_id,container_id,container,container_path,type_id,type,value_id,value,count,"
+            "inclusive_seconds,exclusive_seconds,min_seconds,max_seconds");
+  EXPECT_EQ(names("event_summary_view"),
+            "trace_id,container_id,container,container_path,type_id,type,value_id,value,count");
+  EXPECT_EQ(names("variable_summary_view"),
+            "trace_id,container_id,container,container_path,type_id,type,count,min,max,"
+            "time_weighted_mean,start_time,end_time");
+  EXPECT_EQ(names("link_summary_view"),
+            "trace_id,type_id,type,start_container_id,start_container,start_container_path,"
+            "end_container_id,end_container,end_container_path,messages,bytes,seconds");
+  EXPECT_EQ(names("state_profile_view"),
+            "trace_id,type_id,type,value_id,value,bin,bin_start,bin_end,seconds");
 }
 
 TEST_F(SqliteSchema, EveryTableButTraceIsKeyedByTraceId) {

@@ -28,19 +28,47 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
   EXPECT_EQ(SchemaVersion(connection), static_cast<int>(SqliteMigrations().size()));
   EXPECT_EQ(
       Rows(connection, kObjects),
-      (std::vector<std::string>{
-          "index|event_container_time", "index|link_container_time", "index|state_container_time",
-          "index|trace_sha256", "index|variable_container_time", "table|container", "table|event",
-          "table|link", "table|schema_version", "table|state", "table|trace", "table|type",
-          "table|value", "table|variable", "view|container_view", "view|event_view",
-          "view|link_view", "view|state_view", "view|variable_view"}));
+      (std::vector<std::string>{"index|event_container_time",
+                                "index|event_summary_container",
+                                "index|link_container_time",
+                                "index|link_summary_containers",
+                                "index|state_container_time",
+                                "index|state_profile_bin",
+                                "index|state_summary_container",
+                                "index|trace_sha256",
+                                "index|variable_container_time",
+                                "index|variable_summary_container",
+                                "table|container",
+                                "table|event",
+                                "table|event_summary",
+                                "table|link",
+                                "table|link_summary",
+                                "table|schema_version",
+                                "table|state",
+                                "table|state_profile",
+                                "table|state_summary",
+                                "table|trace",
+                                "table|type",
+                                "table|value",
+                                "table|variable",
+                                "table|variable_summary",
+                                "view|container_view",
+                                "view|event_summary_view",
+                                "view|event_view",
+                                "view|link_summary_view",
+                                "view|link_view",
+                                "view|state_profile_view",
+                                "view|state_summary_view",
+                                "view|state_view",
+                                "view|variable_summary_view",
+                                "view|variable_view"}));
 }
 
 TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 4u);
+  ASSERT_EQ(rows.size(), 5u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -118,7 +146,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.
@@ -134,7 +162,7 @@ TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
   ApplyMigrations(connection, SqliteMigrations().first(1));
   InsertOldTrace(connection);
   Migrate(connection);
-  EXPECT_EQ(SchemaVersion(connection), 4);
+  EXPECT_EQ(SchemaVersion(connection), static_cast<int>(SqliteMigrations().size()));
   EXPECT_EQ(Rows(connection, "SELECT name, skipped_lines, skipped_errors FROM trace"),
             std::vector<std::string>{"old|0|NULL"});
 }
@@ -150,6 +178,23 @@ TEST(SqliteMigrate, TracesOfVersionThreeHaveNoTags) {
   connection.Exec("UPDATE trace SET tags = '{\"run\":\"3\"}' WHERE name = 'old'");
   EXPECT_EQ(Rows(connection, "SELECT name, json_extract(tags, '$.run') FROM trace"),
             std::vector<std::string>{"old|3"});
+}
+
+// 0005 gives the containers of older traces their paths; their summaries
+// are left to `tracedb summarize` (profile_bins NULL).
+TEST(SqliteMigrate, ContainersOfVersionFourGetTheirPaths) {
+  SqliteConnection connection(FreshDbPath("upgrade-paths.sqlite"));
+  ApplyMigrations(connection, SqliteMigrations().first(4));
+  InsertOldTrace(connection);
+  connection.Exec(
+      "INSERT INTO container VALUES (1, 0, NULL, 0, '0', NULL, 0, 9, NULL),"
+      " (1, 1, 0, 1, 'node1', NULL, 0, 9, NULL), (1, 2, 0, 1, 'node2', NULL, 0, 9, NULL),"
+      " (1, 3, 1, 2, 'thread 1', NULL, 0, 9, NULL), (1, 4, 2, 2, 'thread 1', NULL, 0, 9, NULL)");
+  Migrate(connection);
+  EXPECT_EQ(Rows(connection, "SELECT id, path FROM container ORDER BY id"),
+            (std::vector<std::string>{"0|NULL", "1|node1", "2|node2", "3|node1/thread 1",
+                                      "4|node2/thread 1"}));
+  EXPECT_EQ(Rows(connection, "SELECT profile_bins FROM trace"), std::vector<std::string>{"NULL"});
 }
 
 }  // namespace

@@ -152,6 +152,8 @@ constexpr int64_t kMaxThreads = 64;
 constexpr int64_t kMaxJobs = 64;
 // Rows wait in memory until their batch is full.
 constexpr int64_t kMaxBatchRows = 10'000'000;
+// The summarizer holds this many numbers per state type and value.
+constexpr int64_t kMaxProfileBins = 100'000;
 
 // A whole number option within [min, max]. Parsed here, not by cxxopts,
 // whose message for a bad number does not say which option it was.
@@ -218,6 +220,8 @@ IngestFileOptions IngestArguments(const cxxopts::ParseResult& result) {
   options.pipeline.read = ReadArguments(result);
   options.pipeline.batch_rows =
       static_cast<size_t>(NumberOption(result, "batch-size", 1, kMaxBatchRows));
+  options.pipeline.profile_bins =
+      static_cast<uint32_t>(NumberOption(result, "profile-bins", 2, kMaxProfileBins));
   return options;
 }
 
@@ -252,7 +256,9 @@ int Ingest(int argc, char** argv) {
       "z,ignore-incomplete-links", "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
-      "N")("threads", "parser threads (0: cores - 1)",
+      "N")("profile-bins", "time bins of state_profile",
+           cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
+           "N")("threads", "parser threads (0: cores - 1)",
            cxxopts::value<std::string>()->default_value("0"), "N")(
       "q,quiet", "no progress and no summary")("progress", "progress also when not on a terminal")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
@@ -295,7 +301,9 @@ int Watch(int argc, char** argv) {
                                                                 "drop links that never completed")(
       "batch-size", "rows per batch",
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
-      "N")("threads", "parsers per load, 0: cores - 1",
+      "N")("profile-bins", "time bins of state_profile",
+           cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
+           "N")("threads", "parsers per load, 0: cores - 1",
            cxxopts::value<std::string>()->default_value("0"),
            "N")("dir", "the folder", cxxopts::value<std::string>());
   AddLabelOptions(options, /*with_name=*/false);

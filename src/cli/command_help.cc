@@ -55,7 +55,6 @@ constexpr CommandHelp kCommands[] = {
         "%DB",
         "# Two runs, tagged app=lu and, from their names, run=1 and run=2\n"
         "tracedb ingest --tag app=lu --tags-from-name 'run{run}.*' run1.paje run2.prv\n"
-        "# Into PostgreSQL, from a pipe\n"
         "zcat run3.paje.gz | tracedb ingest --db postgresql://alice@db1/traces -\n",
     },
     {

@@ -52,6 +52,7 @@ struct TraceSummary {
   std::optional<std::string> metadata;        // JSON object of format-specific header facts
   int64_t skipped_lines = 0;                  // bad lines left out (--on-error skip)
   std::optional<std::string> skipped_errors;  // the first ones, "FILE:LINE: problem\n..."
+  std::optional<int64_t> profile_bins;  // state_profile's bins asked for; none: no summaries
   std::string sha256;  // the content's digest; the trace row gets it if it began without one
 };
 

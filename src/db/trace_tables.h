@@ -8,7 +8,8 @@
 // the tables with a key; by container, then time, then the other numbers
 // for the entity tables, whose indexes (trace_id, container_id, time) give
 // that order without a sort of the whole table. Links' missing ends sort
-// last, as PostgreSQL's index has them (SQLite would put them first).
+// last, as PostgreSQL's index has them (SQLite would put them first). The
+// summaries, which are small, by their key.
 //
 // Constants; no threading concerns.
 #pragma once
@@ -22,7 +23,7 @@ struct TraceTable {
   const char* sql;   // $1: the trace id
 };
 
-inline constexpr std::array<TraceTable, 8> kTraceTables = {{
+inline constexpr std::array<TraceTable, 13> kTraceTables = {{
     {"trace", "SELECT * FROM trace WHERE id = $1"},
     {"type", "SELECT * FROM type WHERE trace_id = $1 ORDER BY id"},
     {"value", "SELECT * FROM value WHERE trace_id = $1 ORDER BY id"},
@@ -39,6 +40,18 @@ inline constexpr std::array<TraceTable, 8> kTraceTables = {{
      "SELECT * FROM link WHERE trace_id = $1"
      " ORDER BY container_id, start_time NULLS LAST, end_time NULLS LAST, type_id, value_id,"
      " start_container_id NULLS LAST, end_container_id NULLS LAST"},
+    {"state_summary",
+     "SELECT * FROM state_summary WHERE trace_id = $1 ORDER BY container_id, type_id, value_id"},
+    {"event_summary",
+     "SELECT * FROM event_summary WHERE trace_id = $1"
+     " ORDER BY container_id, type_id, value_id NULLS LAST"},
+    {"variable_summary",
+     "SELECT * FROM variable_summary WHERE trace_id = $1 ORDER BY container_id, type_id"},
+    {"link_summary",
+     "SELECT * FROM link_summary WHERE trace_id = $1"
+     " ORDER BY type_id, start_container_id NULLS LAST, end_container_id NULLS LAST"},
+    {"state_profile",
+     "SELECT * FROM state_profile WHERE trace_id = $1 ORDER BY type_id, value_id, bin"},
 }};
 
 }  // namespace tracedb

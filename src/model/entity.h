@@ -33,6 +33,7 @@ constexpr std::string_view TypeKindName(TypeKind kind) {
 }
 
 inline constexpr int64_t kNoContainer = -1;  // a link half that never came
+inline constexpr uint32_t kNoValue = UINT32_MAX;  // a bottom state has no state below it
 
 // A user-defined field of an entity. Both strings are owned: entities still
 // open at the end of the trace reach the sink after the reader (and its event
@@ -59,6 +60,9 @@ struct StateRow {
   double end;
   uint32_t depth;
   Extras extras;
+  // The value of the state this one was pushed on (kNoValue at depth 0):
+  // exclusive time subtracts a state's duration from that value's.
+  uint32_t parent_value = kNoValue;
 };
 
 struct EventRow {

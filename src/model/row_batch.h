@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/entity.h"
+
 namespace tracedb {
 
 // Where a record's JSON text lies in its batch's `text`: all of a batch's
@@ -46,6 +48,7 @@ struct ContainerRecord {
   double start;
   double end;
   TextSpan extra;
+  std::string path = {};  // names from the root's child down, "node1/thread 1"; "": NULL
 };
 
 struct StateRecord {
@@ -56,6 +59,7 @@ struct StateRecord {
   double end;
   uint32_t depth;
   TextSpan extra;
+  uint32_t parent_value = kNoValue;  // of the state below, none at depth 0 (not stored)
 };
 
 struct EventRecord {
@@ -85,6 +89,59 @@ struct LinkRecord {
   double start;
   double end;
   TextSpan extra;
+  int64_t size = -1;  // bytes; -1: the trace does not say
+  int64_t tag = -1;
+};
+
+// Summaries (summary/trace_summarizer.h): one row per (container, type,
+// value), never per entity.
+struct StateSummaryRecord {
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;
+  int64_t count;
+  double inclusive;  // seconds, as the trace's unit
+  double exclusive;
+  double min;
+  double max;
+};
+
+struct EventSummaryRecord {
+  uint32_t container;
+  uint32_t type;
+  int64_t value;  // -1: numbered events (no value row)
+  int64_t count;
+};
+
+struct VariableSummaryRecord {
+  uint32_t container;
+  uint32_t type;
+  int64_t count;
+  double min;
+  double max;
+  double mean;  // time-weighted; NaN when every interval is empty (NULL)
+  double start;
+  double end;
+};
+
+// One pair's totals, or part of them: a load whose matrix outgrows the
+// summarizer's memory writes partial rows that the publish adds up.
+struct LinkSummaryRecord {
+  uint32_t type;
+  int64_t start_container;  // -1: the half never came
+  int64_t end_container;
+  int64_t messages;
+  int64_t bytes;   // -1: no size known
+  double seconds;  // of the links; NaN (NULL) for a pair with a missing half
+};
+
+struct ProfileRecord {
+  uint32_t type;
+  uint32_t value;
+  uint32_t bin;
+  double bin_start;
+  double bin_end;
+  double seconds;
 };
 
 struct RowBatch {
@@ -95,6 +152,11 @@ struct RowBatch {
   std::vector<EventRecord> events;
   std::vector<VariableRecord> variables;
   std::vector<LinkRecord> links;
+  std::vector<StateSummaryRecord> state_summaries;
+  std::vector<EventSummaryRecord> event_summaries;
+  std::vector<VariableSummaryRecord> variable_summaries;
+  std::vector<LinkSummaryRecord> link_summaries;
+  std::vector<ProfileRecord> profile;
   std::string text;  // the records' `extra` texts, one after another
 
   std::string_view Text(TextSpan span) const {
@@ -111,11 +173,17 @@ struct RowBatch {
     events.clear();
     variables.clear();
     links.clear();
+    state_summaries.clear();
+    event_summaries.clear();
+    variable_summaries.clear();
+    link_summaries.clear();
+    profile.clear();
   }
 
   size_t rows() const {
     return types.size() + values.size() + containers.size() + states.size() + events.size() +
-           variables.size() + links.size();
+           variables.size() + links.size() + state_summaries.size() + event_summaries.size() +
+           variable_summaries.size() + link_summaries.size() + profile.size();
   }
 };
 

@@ -27,6 +27,62 @@ TextSpan BatchingSink::Json(const Extras& extras) {
   return last_text_;
 }
 
+namespace {
+
+// Characters of a UTF-8 text.
+uint32_t Characters(std::string_view text) {
+  uint32_t count = 0;
+  for (char c : text) count += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  return count;
+}
+
+}  // namespace
+
+// Memoised, so that a tree nested thousands deep costs a step per container
+// rather than one per ancestor.
+uint32_t BatchingSink::PathLength(uint32_t id) {
+  std::vector<uint32_t> climbed;
+  uint32_t c = id;
+  for (;;) {
+    if (c < path_length_.size() && path_length_[c] != kUnknownLength) break;
+    if (c >= path_length_.size()) path_length_.resize(c + 1, kUnknownLength);
+    const ContainerInfo& info = registry_.container(c);
+    if (info.parent < 0) {
+      path_length_[c] = 0;
+      break;
+    }
+    climbed.push_back(c);
+    c = static_cast<uint32_t>(info.parent);
+  }
+  for (auto it = climbed.rbegin(); it != climbed.rend(); ++it) {
+    const ContainerInfo& info = registry_.container(*it);
+    uint32_t above = path_length_[static_cast<uint32_t>(info.parent)];
+    uint32_t length = above == kTooLong ? kTooLong
+                      : registry_.container(static_cast<uint32_t>(info.parent)).parent < 0
+                          ? Characters(info.name)
+                          : above + 1 + Characters(info.name);
+    path_length_[*it] = length > kMaxPathCharacters ? kTooLong : length;
+  }
+  return path_length_[id];
+}
+
+// "node1/thread 1": the names from the root's child down to `id`; "" (NULL)
+// for the root and for paths longer than kMaxPathCharacters.
+std::string BatchingSink::PathOf(uint32_t id) {
+  if (PathLength(id) == kTooLong) return {};
+  std::vector<const std::string*> names;
+  for (int64_t c = id; registry_.container(static_cast<uint32_t>(c)).parent >= 0;
+       c = registry_.container(static_cast<uint32_t>(c)).parent) {
+    names.push_back(&registry_.container(static_cast<uint32_t>(c)).name);
+  }
+  std::string path;
+  for (auto name = names.rbegin(); name != names.rend(); ++name) {
+    if (!path.empty()) path += '/';
+    path += **name;
+  }
+  return path;
+}
+
 void BatchingSink::OnContainer(const ContainerRow& row) {
   const ContainerInfo& info = registry_.container(row.id);
   batch_.containers.push_back(ContainerRecord{.id = row.id,
@@ -36,14 +92,15 @@ void BatchingSink::OnContainer(const ContainerRow& row) {
                                               .alias = info.alias,
                                               .start = row.start,
                                               .end = row.end,
-                                              .extra = Json(row.extras)});
+                                              .extra = Json(row.extras),
+                                              .path = PathOf(row.id)});
   ++counts_.containers;
   Added();
 }
 
 void BatchingSink::OnState(const StateRow& row) {
   batch_.states.push_back(StateRecord{row.container, row.type, row.value, row.start, row.end,
-                                      row.depth, Json(row.extras)});
+                                      row.depth, Json(row.extras), row.parent_value});
   ++counts_.states;
   Added();
 }

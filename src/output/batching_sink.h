@@ -60,11 +60,18 @@ class BatchingSink : public EntitySink {
   // A batch goes sooner when its rows' texts are this long: memory stays
   // bounded with long user-defined fields, and spans' offsets fit.
   static constexpr size_t kMaxText = 64 << 20;
+  // Longer container paths are not stored (NULL): a tree nested thousands
+  // deep would make them quadratic in size.
+  static constexpr uint32_t kMaxPathCharacters = 4096;
+  static constexpr uint32_t kUnknownLength = UINT32_MAX;
+  static constexpr uint32_t kTooLong = UINT32_MAX - 1;
 
   // The JSON text of `extras`, in the batch's text; the same span as the
   // previous row's when the text is the same: the rows of one Paraver event
   // record (several type:value pairs) share their fields.
   TextSpan Json(const Extras& extras);
+  uint32_t PathLength(uint32_t id);
+  std::string PathOf(uint32_t id);
   void Added();
   void TakeValues();  // every value not written yet, into the batch
   void EmitBatch();
@@ -78,6 +85,7 @@ class BatchingSink : public EntitySink {
   size_t values_written_ = 0;  // values [0, values_written_) are in batches already
   RowCounts counts_;
   TextSpan last_text_;  // of the batch being filled
+  std::vector<uint32_t> path_length_;  // per container id, memoised by PathLength
 };
 
 }  // namespace tracedb

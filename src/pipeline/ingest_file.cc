@@ -71,7 +71,8 @@ TraceSummary Summarize(const PreparedFile& file, const IngestResult& r) {
                       .link_count = r.counts.links,
                       .metadata = r.read.metadata,
                       .skipped_lines = static_cast<int64_t>(r.read.skipped.count),
-                      .skipped_errors = SkippedErrors(file, r.read.skipped)};
+                      .skipped_errors = SkippedErrors(file, r.read.skipped),
+                      .profile_bins = r.profile_bins};
 }
 
 int64_t EntityRows(const RowCounts& c) {

@@ -1,10 +1,12 @@
 #include "pipeline/ingest_pipeline.h"
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <thread>
 
 #include "concurrency/bounded_queue.h"
+#include "summary/trace_summarizer.h"
 
 namespace tracedb {
 namespace {
@@ -22,12 +24,22 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
   BoundedQueue<RowBatch> batches(kBatchesInFlight);
   BatchPool pool(kBatchesInFlight);
   std::exception_ptr writer_error;
+  // Set before the queue closes when the whole trace was read: only then do
+  // the summaries go in (a cancelled queue ends the loop as well).
+  std::atomic<bool> read_all = false;
   std::jthread write_thread([&] {
     try {
+      // On the writer's thread: the simulator's is the busier one.
+      TraceSummarizer summarizer(options.profile_bins);
       while (auto batch = batches.Pop()) {
+        summarizer.Add(*batch);
         writer.Write(*batch);
         pool.Give(std::move(*batch));
       }
+      if (!read_all) return;
+      RowBatch summaries;
+      summarizer.Finish(summaries);
+      writer.Write(summaries);
     } catch (...) {
       writer_error = std::current_exception();
       batches.Cancel();
@@ -45,6 +57,7 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
   try {
     result.read = read(registry, sink);
     sink.Finish();
+    read_all = true;
     batches.Close();
   } catch (const WriterStopped&) {
     // The writer failed first: its error is the one to report.
@@ -59,6 +72,7 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
   write_thread.join();
   if (writer_error) std::rethrow_exception(writer_error);
   result.counts = sink.counts();
+  result.profile_bins = options.profile_bins;
   return result;
 }
 

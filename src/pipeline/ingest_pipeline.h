@@ -21,6 +21,7 @@
 #include "input/input_file.h"
 #include "model/row_writer.h"
 #include "output/batching_sink.h"
+#include "summary/trace_summarizer.h"
 
 namespace tracedb {
 
@@ -37,6 +38,7 @@ struct IngestOptions {
   // back the same) and on_block (see progress).
   ReadOptions read;
   size_t batch_rows = kDefaultBatchRows;  // rows per writer batch
+  uint32_t profile_bins = kDefaultProfileBins;  // state_profile's bins at most
   // Called on the reading thread after each block. It may throw to stop
   // the load.
   std::function<void(const LoadProgress&)> progress;
@@ -45,6 +47,7 @@ struct IngestOptions {
 struct IngestResult {
   ReadResult read;
   RowCounts counts;
+  int64_t profile_bins = 0;  // the summaries' (options.profile_bins)
 };
 
 IngestResult IngestTrace(InputFile& input, const TraceFormat& format,

@@ -6,13 +6,16 @@ namespace tracedb {
 namespace {
 
 void Emit(Track& track, uint32_t container, OpenState& state, double end, EntitySink& sink) {
+  // The stack holds the states from the bottom up: the one below is the one before.
+  uint32_t parent_value = &state == track.states.data() ? kNoValue : (&state - 1)->value;
   sink.OnState(StateRow{.container = container,
                         .type = track.type,
                         .value = state.value,
                         .start = state.start,
                         .end = end,
                         .depth = state.depth,
-                        .extras = std::move(state.extras)});
+                        .extras = std::move(state.extras),
+                        .parent_value = parent_value});
 }
 
 // The last created state is the top of the stack while it is open; once it

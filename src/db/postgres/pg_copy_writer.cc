@@ -66,6 +66,7 @@ class Encoder {
   // Empty text and negative ids mean "none": NULL, as in the SQLite writer.
   Encoder& TextOrNull(std::string_view v) { return v.empty() ? Null() : Text(v); }
   Encoder& IdOrNull(int64_t v) { return v < 0 ? Null() : Int(v); }
+  Encoder& RealOrNull(double v) { return v != v ? Null() : Real(v); }  // NaN: none
 
  private:
   // More than a row's fixed-size fields take (11 fields of 12 bytes).
@@ -166,10 +167,11 @@ void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
             [](Encoder& e, const ValueRecord& r) {
               e.Int(r.id).Int(r.type).Text(r.name).TextOrNull(r.alias).TextOrNull(r.color);
             });
-  CopyTable(lane, batch, "container", "id,parent_id,type_id,name,alias,start_time,end_time,extra",
-            batch.containers, [&batch](Encoder& e, const ContainerRecord& r) {
+  CopyTable(lane, batch, "container",
+            "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", batch.containers,
+            [&batch](Encoder& e, const ContainerRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
-              e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
+              e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra)).TextOrNull(r.path);
             });
   CopyTable(lane, batch, "state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
@@ -197,6 +199,38 @@ void PgCopyWriter::WriteSecondLane(const RowBatch& batch) {
               e.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
               e.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
               e.TextOrNull(batch.Text(r.extra));
+            });
+  CopySummaries(lane, batch);
+}
+
+void PgCopyWriter::CopySummaries(Lane& lane, const RowBatch& batch) {
+  CopyTable(lane, batch, "state_summary",
+            "container_id,type_id,value_id,count,inclusive_seconds,exclusive_seconds,"
+            "min_seconds,max_seconds",
+            batch.state_summaries, [](Encoder& e, const StateSummaryRecord& r) {
+              e.Int(r.container).Int(r.type).Int(r.value).Int(r.count);
+              e.Real(r.inclusive).Real(r.exclusive).Real(r.min).Real(r.max);
+            });
+  CopyTable(lane, batch, "event_summary", "container_id,type_id,value_id,count",
+            batch.event_summaries, [](Encoder& e, const EventSummaryRecord& r) {
+              e.Int(r.container).Int(r.type).IdOrNull(r.value).Int(r.count);
+            });
+  CopyTable(lane, batch, "variable_summary",
+            "container_id,type_id,count,min,max,time_weighted_mean,start_time,end_time",
+            batch.variable_summaries, [](Encoder& e, const VariableSummaryRecord& r) {
+              e.Int(r.container).Int(r.type).Int(r.count).Real(r.min).Real(r.max);
+              e.RealOrNull(r.mean).Real(r.start).Real(r.end);
+            });
+  CopyTable(lane, batch, "link_summary",
+            "type_id,start_container_id,end_container_id,messages,bytes,seconds",
+            batch.link_summaries, [](Encoder& e, const LinkSummaryRecord& r) {
+              e.Int(r.type).IdOrNull(r.start_container).IdOrNull(r.end_container);
+              e.Int(r.messages).IdOrNull(r.bytes).RealOrNull(r.seconds);
+            });
+  CopyTable(lane, batch, "state_profile", "type_id,value_id,bin,bin_start,bin_end,seconds",
+            batch.profile, [](Encoder& e, const ProfileRecord& r) {
+              e.Int(r.type).Int(r.value).Int(r.bin).Real(r.bin_start).Real(r.bin_end);
+              e.Real(r.seconds);
             });
 }
 

@@ -31,7 +31,9 @@ namespace tracedb {
 // The tables each connection loads; the second takes about 40% of the rows.
 inline constexpr std::array<const char*, 5> kFirstLane = {"type", "value", "container", "state",
                                                           "event"};
-inline constexpr std::array<const char*, 2> kSecondLane = {"variable", "link"};
+inline constexpr std::array<const char*, 7> kSecondLane = {
+    "variable",      "link",         "state_summary", "event_summary",
+    "variable_summary", "link_summary", "state_profile"};
 
 class PgCopyWriter : public RowWriter {
  public:
@@ -53,6 +55,7 @@ class PgCopyWriter : public RowWriter {
                  const std::vector<Record>& records, Encode encode);
   void WriteFirstLane(const RowBatch& batch);
   void WriteSecondLane(const RowBatch& batch);
+  void CopySummaries(Lane& lane, const RowBatch& batch);
 
   Lane first_;
   Lane second_;

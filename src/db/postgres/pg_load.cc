@@ -28,7 +28,7 @@ constexpr const char* kInsertTrace =
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = $1, end_time = $2, container_count = $3,"
     " state_count = $4, event_count = $5, variable_count = $6, link_count = $7, metadata = $8,"
-    " skipped_lines = $9, skipped_errors = $10, sha256 = coalesce($12, sha256)"
+    " skipped_lines = $9, skipped_errors = $10, sha256 = coalesce($12, sha256), profile_bins = $13"
     " WHERE id = $11 AND status = 'loading' RETURNING id";
 
 // Shortest text that reads back as the same double.
@@ -98,7 +98,9 @@ class PgTraceLoad : public TraceLoad {
                std::to_string(s.state_count), std::to_string(s.event_count),
                std::to_string(s.variable_count), std::to_string(s.link_count), s.metadata,
                std::to_string(s.skipped_lines), s.skipped_errors, std::to_string(id_),
-               s.sha256.empty() ? std::nullopt : std::optional<std::string>(s.sha256)});
+               s.sha256.empty() ? std::nullopt : std::optional<std::string>(s.sha256),
+               s.profile_bins ? std::optional<std::string>(std::to_string(*s.profile_bins))
+                              : std::nullopt});
     if (updated.empty()) {
       throw DbError(session_.name(),
                     "trace " + std::to_string(id_) + " is not loading; it cannot be completed");
@@ -156,6 +158,7 @@ class PgTraceLoad : public TraceLoad {
   // others: the trace is complete with its statistics.
   void AttachPartitions(std::optional<int64_t> replaced) {
     auto indexed = std::async(std::launch::async, [this] {
+      second_->Exec(MergeLinkSummarySql(id_));
       second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
       second_->Exec(AnalyzePartitionsSql(id_, kSecondLane));
     });

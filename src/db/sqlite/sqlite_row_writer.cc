@@ -47,6 +47,10 @@ class Binder {
     v < 0 ? statement_.BindNull(next_++) : statement_.BindInt(next_++, v);
     return *this;
   }
+  Binder& RealOrNull(double v) {  // NaN: none
+    v != v ? statement_.BindNull(next_++) : statement_.BindDouble(next_++, v);
+    return *this;
+  }
 
  private:
   SqliteStatement& statement_;
@@ -69,7 +73,7 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
              7),
       values_(connection, schema + ".value", "id,type_id,name,alias,color", 5),
       containers_(connection, schema + ".container",
-                  "id,parent_id,type_id,name,alias,start_time,end_time,extra", 8),
+                  "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", 9),
       states_(connection, schema + ".state",
               "container_id,type_id,value_id,start_time,end_time,depth,extra", 7),
       events_(connection, schema + ".event", "container_id,type_id,value_id,time,extra", 5),
@@ -78,7 +82,21 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
       links_(connection, schema + ".link",
              "container_id,type_id,value_id,key,start_container_id,end_container_id,"
              "start_time,end_time,extra",
-             9) {}
+             9),
+      state_summaries_(connection, schema + ".state_summary",
+                       "container_id,type_id,value_id,count,inclusive_seconds,exclusive_seconds,"
+                       "min_seconds,max_seconds",
+                       8),
+      event_summaries_(connection, schema + ".event_summary",
+                       "container_id,type_id,value_id,count", 4),
+      variable_summaries_(connection, schema + ".variable_summary",
+                          "container_id,type_id,count,min,max,time_weighted_mean,start_time,"
+                          "end_time",
+                          8),
+      link_summaries_(connection, schema + ".link_summary",
+                      "type_id,start_container_id,end_container_id,messages,bytes,seconds", 6),
+      profile_(connection, schema + ".state_profile",
+               "type_id,value_id,bin,bin_start,bin_end,seconds", 6) {}
 
 // Rows go in container order (db/container_order.h): when they are later
 // copied into the indexed tables, each batch then visits each container's
@@ -154,7 +172,7 @@ void SqliteRowWriter::InsertAll(const RowBatch& batch) {
   });
   Insert(containers_, batch.containers, [&batch](Binder& b, const ContainerRecord& r) {
     b.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
-    b.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra));
+    b.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra)).TextOrNull(r.path);
   });
   Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
@@ -171,6 +189,29 @@ void SqliteRowWriter::InsertAll(const RowBatch& batch) {
     b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
     b.TextOrNull(batch.Text(r.extra));
+  });
+  InsertSummaries(batch);
+}
+
+void SqliteRowWriter::InsertSummaries(const RowBatch& batch) {
+  Insert(state_summaries_, batch.state_summaries, [](Binder& b, const StateSummaryRecord& r) {
+    b.Int(r.container).Int(r.type).Int(r.value).Int(r.count);
+    b.Real(r.inclusive).Real(r.exclusive).Real(r.min).Real(r.max);
+  });
+  Insert(event_summaries_, batch.event_summaries, [](Binder& b, const EventSummaryRecord& r) {
+    b.Int(r.container).Int(r.type).IdOrNull(r.value).Int(r.count);
+  });
+  Insert(variable_summaries_, batch.variable_summaries,
+         [](Binder& b, const VariableSummaryRecord& r) {
+           b.Int(r.container).Int(r.type).Int(r.count).Real(r.min).Real(r.max);
+           b.RealOrNull(r.mean).Real(r.start).Real(r.end);
+         });
+  Insert(link_summaries_, batch.link_summaries, [](Binder& b, const LinkSummaryRecord& r) {
+    b.Int(r.type).IdOrNull(r.start_container).IdOrNull(r.end_container).Int(r.messages);
+    b.IdOrNull(r.bytes).RealOrNull(r.seconds);
+  });
+  Insert(profile_, batch.profile, [](Binder& b, const ProfileRecord& r) {
+    b.Int(r.type).Int(r.value).Int(r.bin).Real(r.bin_start).Real(r.bin_end).Real(r.seconds);
   });
 }
 

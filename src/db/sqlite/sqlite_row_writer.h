@@ -42,6 +42,7 @@ class SqliteRowWriter : public RowWriter {
     int columns;
   };
   void InsertAll(const RowBatch& batch);
+  void InsertSummaries(const RowBatch& batch);
   template <typename Record, typename Bind>
   void Insert(Table& table, const std::vector<Record>& records, Bind bind);
   // Fills order_ with the positions of the rows of share_, in the order they
@@ -55,6 +56,7 @@ class SqliteRowWriter : public RowWriter {
   std::vector<uint32_t> order_;  // reused from table to table
   ContainerOrderScratch order_scratch_;
   Table types_, values_, containers_, states_, events_, variables_, links_;
+  Table state_summaries_, event_summaries_, variable_summaries_, link_summaries_, profile_;
 };
 
 }  // namespace tracedb

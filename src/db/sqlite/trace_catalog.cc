@@ -20,7 +20,7 @@ constexpr const char* kInsertTrace =
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = ?, end_time = ?, container_count = ?,"
     " state_count = ?, event_count = ?, variable_count = ?, link_count = ?, metadata = ?,"
-    " skipped_lines = ?, skipped_errors = ?, sha256 = coalesce(?, sha256)"
+    " skipped_lines = ?, skipped_errors = ?, sha256 = coalesce(?, sha256), profile_bins = ?"
     " WHERE id = ? AND status = 'loading' RETURNING id";
 
 void BindOptional(SqliteStatement& statement, int index, const std::optional<std::string>& text) {
@@ -152,7 +152,8 @@ void CompleteTrace(SqliteConnection& connection, int64_t id, const TraceSummary&
   BindOptional(update, 10, summary.skipped_errors);
   BindOptional(update, 11,
                summary.sha256.empty() ? std::nullopt : std::optional<std::string>(summary.sha256));
-  update.BindInt(12, id);
+  BindOptional(update, 12, summary.profile_bins);
+  update.BindInt(13, id);
   if (!update.Step()) {
     throw DbError(connection.path(),
                   "trace " + std::to_string(id) + " is not loading; it cannot be completed");

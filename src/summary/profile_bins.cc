@@ -1,0 +1,116 @@
+#include "summary/profile_bins.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tracedb {
+namespace {
+
+// Floor and ceiling of a / 2 for negative bins too.
+int64_t HalfDown(int64_t a) { return a >= 0 ? a / 2 : -((1 - a) / 2); }
+int64_t HalfUp(int64_t a) { return -HalfDown(-a); }
+
+// Overlaps this small beside a bin are rounding left by adding and
+// subtracting nested states' times, not time.
+constexpr double kNoise = 1e-12;
+
+// Bin numbers stay exact integers, in an int64_t, below this.
+constexpr double kFarBins = 0x1p50;
+
+}  // namespace
+
+ProfileBins::ProfileBins(uint32_t max_bins) : max_bins_(std::max<uint32_t>(max_bins, 2)) {}
+
+double ProfileBins::Width() const { return std::ldexp(1.0, exponent_); }
+
+int64_t ProfileBins::BinOf(double time) const {
+  return static_cast<int64_t>(std::floor(std::ldexp(time - origin_, -exponent_)));
+}
+
+// The narrowest width that holds [start, end) in max_bins bins. Bins start
+// at 0, so that their bounds are round numbers, unless the trace's times
+// are so far from 0 that bin numbers would lose precision: then at a
+// multiple of the width near the start.
+void ProfileBins::Start(double start, double end) {
+  int exponent = 0;
+  std::frexp((end - start) / max_bins_, &exponent);
+  exponent_ = exponent;
+  origin_ = 0;
+  if (std::abs(std::ldexp(start, -exponent_)) > kFarBins) {
+    origin_ = std::ldexp(std::floor(std::ldexp(start, -exponent_)), exponent_);
+  }
+  lo_ = hi_ = BinOf(start);
+  started_ = true;
+}
+
+void ProfileBins::Add(uint32_t type, uint32_t value, double start, double end, double sign) {
+  if (!(end > start)) return;  // no time to share out (or NaN)
+  if (!started_) Start(start, end);
+  Cover(start, end);
+  Spread(seconds_[{type, value}], start, end, sign);
+}
+
+void ProfileBins::Cover(double start, double end) {
+  for (;;) {
+    int64_t lo = std::min(lo_, BinOf(start));
+    int64_t hi = std::max(hi_, BinOf(end) + 1);
+    if (hi - lo <= static_cast<int64_t>(max_bins_)) {
+      if (lo < lo_) ExtendDown(lo);
+      hi_ = hi;
+      return;
+    }
+    Widen();
+  }
+}
+
+// Bins [lo, lo_) come in front of every value's bins.
+void ProfileBins::ExtendDown(int64_t lo) {
+  for (auto& [key, bins] : seconds_) {
+    if (!bins.empty()) bins.insert(bins.begin(), static_cast<size_t>(lo_ - lo), 0.0);
+  }
+  lo_ = lo;
+}
+
+void ProfileBins::Widen() {
+  int64_t lo = HalfDown(lo_);
+  for (auto& [key, bins] : seconds_) {
+    std::vector<double> merged(static_cast<size_t>(HalfUp(lo_ + bins.size()) - lo), 0.0);
+    for (size_t i = 0; i < bins.size(); ++i) {
+      merged[static_cast<size_t>(HalfDown(lo_ + static_cast<int64_t>(i)) - lo)] += bins[i];
+    }
+    bins = std::move(merged);
+  }
+  lo_ = lo;
+  hi_ = HalfUp(hi_);
+  ++exponent_;
+}
+
+void ProfileBins::Spread(std::vector<double>& bins, double start, double end, double sign) const {
+  const double width = Width();
+  int64_t first = BinOf(start);
+  int64_t last = BinOf(end);  // end is exclusive: a state ending on a bin's start adds 0 there
+  if (bins.size() < static_cast<size_t>(last - lo_ + 1)) bins.resize(last - lo_ + 1, 0.0);
+  for (int64_t b = first; b <= last; ++b) {
+    double from = std::max(start, origin_ + static_cast<double>(b) * width);
+    double to = std::min(end, origin_ + static_cast<double>(b + 1) * width);
+    if (to > from) bins[static_cast<size_t>(b - lo_)] += sign * (to - from);
+  }
+}
+
+void ProfileBins::AppendRecords(std::vector<ProfileRecord>* out) const {
+  const double width = Width();
+  for (const auto& [key, bins] : seconds_) {
+    for (size_t i = 0; i < bins.size(); ++i) {
+      if (std::abs(bins[i]) <= kNoise * width) continue;
+      double start = origin_ + static_cast<double>(lo_ + static_cast<int64_t>(i)) * width;
+      out->push_back(ProfileRecord{.type = key.first,
+                                   .value = key.second,
+                                   .bin = static_cast<uint32_t>(i),
+                                   .bin_start = start,
+                                   .bin_end = start + width,
+                                   .seconds = bins[i]});
+    }
+  }
+}
+
+}  // namespace tracedb

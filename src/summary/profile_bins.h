@@ -1,0 +1,53 @@
+// ProfileBins: the time each (type, value) occupies in equal time bins, for
+// state_profile. The trace's span is known only at its end, so the bins'
+// width is a power of two of the trace's unit that doubles, merging bins in
+// pairs, whenever the covered span needs more than `max_bins` of them: at
+// the end there are between max_bins/2 and max_bins bins (fewer for a trace
+// whose states all come at once), each holding exact sums of overlaps, and
+// memory is max_bins numbers per (type, value) whatever the trace's length.
+//
+// Threading: one object per load, used from one thread.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "model/row_batch.h"
+
+namespace tracedb {
+
+class ProfileBins {
+ public:
+  explicit ProfileBins(uint32_t max_bins);
+
+  // Adds `sign` times the overlap of [start, end) with each bin to the
+  // bins of (type, value): +1 for a state's own value, -1 for the value of
+  // the state it was pushed on, so that the bins hold exclusive time.
+  void Add(uint32_t type, uint32_t value, double start, double end, double sign);
+
+  // The bins with time in them, by type, value and bin; bin 0 is the first
+  // bin with time in it for any value.
+  void AppendRecords(std::vector<ProfileRecord>* out) const;
+
+ private:
+  using Key = std::pair<uint32_t, uint32_t>;  // type, value
+
+  double Width() const;
+  int64_t BinOf(double time) const;  // the bin holding `time`
+  void Start(double start, double end);
+  void Cover(double start, double end);  // widens and extends until it fits
+  void Widen();
+  void ExtendDown(int64_t lo);
+  void Spread(std::vector<double>& bins, double start, double end, double sign) const;
+
+  uint32_t max_bins_;
+  bool started_ = false;
+  double origin_ = 0;  // bin b is [origin_ + b * width, origin_ + (b + 1) * width)
+  int exponent_ = 0;   // width = 2^exponent_
+  int64_t lo_ = 0;     // bins [lo_, hi_) are in use
+  int64_t hi_ = 0;
+  std::map<Key, std::vector<double>> seconds_;  // [i]: bin lo_ + i (shorter: zeros)
+};
+
+}  // namespace tracedb

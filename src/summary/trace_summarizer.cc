@@ -1,0 +1,89 @@
+#include "summary/trace_summarizer.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace tracedb {
+
+size_t TraceSummarizer::KeyHash::operator()(const Key& k) const {
+  uint64_t h = (static_cast<uint64_t>(k.container) << 32 | k.type) * 0x9e3779b97f4a7c15ULL;
+  return static_cast<size_t>((h ^ static_cast<uint64_t>(k.value)) * 0xbf58476d1ce4e5b9ULL >> 7);
+}
+
+TraceSummarizer::TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs)
+    : links_(max_link_pairs), profile_(profile_bins) {}
+
+void TraceSummarizer::Add(RowBatch& batch) {
+  for (const StateRecord& s : batch.states) AddState(s);
+  for (const EventRecord& e : batch.events) {
+    ++events_[{e.container, e.type, e.value == kNoValue ? -1 : int64_t{e.value}}];
+  }
+  for (const VariableRecord& v : batch.variables) AddVariable(v);
+  for (const LinkRecord& l : batch.links) links_.Add(l, &batch.link_summaries);
+}
+
+void TraceSummarizer::AddState(const StateRecord& s) {
+  double seconds = s.end - s.start;
+  StateTotals& t = states_[{s.container, s.type, s.value}];
+  t.min = t.count == 0 ? seconds : std::min(t.min, seconds);
+  t.max = t.count == 0 ? seconds : std::max(t.max, seconds);
+  ++t.count;
+  t.inclusive += seconds;
+  t.exclusive += seconds;
+  profile_.Add(s.type, s.value, s.start, s.end, 1);
+  if (s.parent_value == kNoValue) return;
+  states_[{s.container, s.type, s.parent_value}].exclusive -= seconds;
+  profile_.Add(s.type, s.parent_value, s.start, s.end, -1);
+}
+
+void TraceSummarizer::AddVariable(const VariableRecord& v) {
+  double seconds = v.end - v.start;
+  VariableTotals& t = variables_[{v.container, v.type, 0}];
+  bool first = t.count++ == 0;
+  t.min = first ? v.value : std::min(t.min, v.value);
+  t.max = first ? v.value : std::max(t.max, v.value);
+  t.start = first ? v.start : std::min(t.start, v.start);
+  t.end = first ? v.end : std::max(t.end, v.end);
+  t.weighted += v.value * seconds;
+  t.seconds += seconds;
+}
+
+void TraceSummarizer::Finish(RowBatch& batch) {
+  FinishStates(batch);
+  for (const auto& [k, count] : events_) {
+    batch.event_summaries.push_back({k.container, k.type, k.value, count});
+  }
+  FinishVariables(batch);
+  links_.Drain(&batch.link_summaries);
+  profile_.AppendRecords(&batch.profile);
+}
+
+void TraceSummarizer::FinishStates(RowBatch& batch) const {
+  for (const auto& [k, t] : states_) {
+    if (t.count == 0) continue;  // only ever a parent's: cannot be, but keep rows real
+    batch.state_summaries.push_back({.container = k.container,
+                                     .type = k.type,
+                                     .value = static_cast<uint32_t>(k.value),
+                                     .count = t.count,
+                                     .inclusive = t.inclusive,
+                                     .exclusive = t.exclusive,
+                                     .min = t.min,
+                                     .max = t.max});
+  }
+}
+
+void TraceSummarizer::FinishVariables(RowBatch& batch) const {
+  for (const auto& [k, t] : variables_) {
+    double mean = t.seconds > 0 ? t.weighted / t.seconds : std::numeric_limits<double>::quiet_NaN();
+    batch.variable_summaries.push_back({.container = k.container,
+                                        .type = k.type,
+                                        .count = t.count,
+                                        .min = t.min,
+                                        .max = t.max,
+                                        .mean = mean,
+                                        .start = t.start,
+                                        .end = t.end});
+  }
+}
+
+}  // namespace tracedb

@@ -1,0 +1,76 @@
+// TraceSummarizer: the summaries of a load (state, event, variable and link
+// summaries, the state profile; model/row_batch.h), computed from the rows
+// as they stream from the simulator to the writer, so that no pass over the
+// stored rows is needed. Memory is per (container, type, value), never per
+// entity: its tables grow with the trace's containers and values, not with
+// its length (the link matrix is capped, summary/link_matrix.h).
+//
+// Exclusive time: each state adds its duration to its own value's inclusive
+// and exclusive time, and subtracts it from the exclusive time of the value
+// of the state it was pushed on (StateRecord::parent_value), whatever the
+// order in which the two reach the summarizer.
+//
+// Threading: one object per load, used from one thread (the writer's).
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "model/row_batch.h"
+#include "summary/link_matrix.h"
+#include "summary/profile_bins.h"
+
+namespace tracedb {
+
+// state_profile's bins unless told (ingest --profile-bins).
+inline constexpr uint32_t kDefaultProfileBins = 1000;
+
+class TraceSummarizer {
+ public:
+  explicit TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs = kDefaultLinkPairs);
+
+  // Counts the batch's entities; may add partial link_summaries to it.
+  void Add(RowBatch& batch);
+  // Adds every summary row to `batch`.
+  void Finish(RowBatch& batch);
+
+ private:
+  struct Key {
+    uint32_t container;
+    uint32_t type;
+    int64_t value;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const;
+  };
+  struct StateTotals {
+    int64_t count = 0;
+    double inclusive = 0;
+    double exclusive = 0;
+    double min = 0;
+    double max = 0;
+  };
+  struct VariableTotals {
+    int64_t count = 0;
+    double min = 0;
+    double max = 0;
+    double weighted = 0;  // sum of value * duration
+    double seconds = 0;   // sum of durations
+    double start = 0;
+    double end = 0;
+  };
+
+  void AddState(const StateRecord& s);
+  void AddVariable(const VariableRecord& v);
+  void FinishStates(RowBatch& batch) const;
+  void FinishVariables(RowBatch& batch) const;
+
+  std::unordered_map<Key, StateTotals, KeyHash> states_;
+  std::unordered_map<Key, int64_t, KeyHash> events_;
+  std::unordered_map<Key, VariableTotals, KeyHash> variables_;
+  LinkMatrix links_;
+  ProfileBins profile_;
+};
+
+}  // namespace tracedb
