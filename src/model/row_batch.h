@@ -124,8 +124,8 @@ struct VariableSummaryRecord {
   double end;
 };
 
-// One pair's totals, or part of them: a load whose matrix outgrows the
-// summarizer's memory writes partial rows that the publish adds up.
+// One pair's totals. Plain data: spilled to files as it is
+// (summary/link_matrix.h).
 struct LinkSummaryRecord {
   uint32_t type;
   int64_t start_container;  // -1: the half never came

@@ -32,6 +32,12 @@ class BatchPool {
     if (kept_.size() < capacity_) kept_.push_back(std::move(batch));
   }
 
+  // Frees the kept batches: once the sink has made its last batch.
+  void Drop() {
+    std::lock_guard lock(mutex_);
+    kept_.clear();
+  }
+
  private:
   size_t capacity_;
   std::mutex mutex_;

@@ -37,9 +37,8 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
         pool.Give(std::move(*batch));
       }
       if (!read_all) return;
-      RowBatch summaries;
-      summarizer.Finish(summaries);
-      writer.Write(summaries);
+      pool.Drop();  // the summaries' memory instead
+      summarizer.Finish(options.batch_rows, [&](const RowBatch& rows) { writer.Write(rows); });
     } catch (...) {
       writer_error = std::current_exception();
       batches.Cancel();

@@ -1,9 +1,61 @@
 #include "summary/link_matrix.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <limits>
+#include <stdexcept>
+#include <string>
+#include <tuple>
 
 namespace tracedb {
+namespace {
+
+auto KeyOf(const LinkSummaryRecord& r) {
+  return std::make_tuple(r.type, r.start_container, r.end_container);
+}
+
+// The records of a spilled run, read back a buffer at a time.
+class RunReader {
+ public:
+  explicit RunReader(std::FILE* file) : file_(file) {
+    std::rewind(file_);
+    Fill();
+  }
+  bool done() const { return next_ == buffer_.size(); }
+  const LinkSummaryRecord& front() const { return buffer_[next_]; }
+  void Pop() {
+    if (++next_ == buffer_.size()) Fill();
+  }
+
+ private:
+  static constexpr size_t kBuffer = 4096;  // records
+  void Fill() {
+    buffer_.resize(kBuffer);
+    size_t got = std::fread(buffer_.data(), sizeof(LinkSummaryRecord), kBuffer, file_);
+    if (std::ferror(file_)) throw std::runtime_error("reading the link matrix's spill file failed");
+    buffer_.resize(got);
+    next_ = 0;
+  }
+  std::FILE* file_;
+  std::vector<LinkSummaryRecord> buffer_;
+  size_t next_ = 0;
+};
+
+void AddTo(LinkSummaryRecord& sum, const LinkSummaryRecord& part) {
+  sum.messages += part.messages;
+  if (part.bytes >= 0) sum.bytes = std::max<int64_t>(sum.bytes, 0) + part.bytes;
+  sum.seconds += part.seconds;
+}
+
+// NULL seconds for a pair with a missing half, which has no duration.
+void Finish(LinkSummaryRecord& r) {
+  if (r.start_container < 0 || r.end_container < 0) {
+    r.seconds = std::numeric_limits<double>::quiet_NaN();
+  }
+}
+
+}  // namespace
 
 size_t LinkMatrix::PairHash::operator()(const Pair& p) const {
   uint64_t h = (static_cast<uint64_t>(p.start) * 0x9e3779b97f4a7c15ULL) ^
@@ -11,11 +63,11 @@ size_t LinkMatrix::PairHash::operator()(const Pair& p) const {
   return static_cast<size_t>(h * 0xbf58476d1ce4e5b9ULL >> 7);
 }
 
-void LinkMatrix::Add(const LinkRecord& link, std::vector<LinkSummaryRecord>* out) {
+void LinkMatrix::Add(const LinkRecord& link) {
   Pair pair{link.type, link.start_container, link.end_container};
   auto found = totals_.find(pair);
   if (found == totals_.end()) {
-    if (totals_.size() >= max_pairs_) Drain(out);
+    if (totals_.size() >= max_pairs_) Spill();
     found = totals_.emplace(pair, Totals{}).first;
   }
   Totals& t = found->second;
@@ -24,18 +76,81 @@ void LinkMatrix::Add(const LinkRecord& link, std::vector<LinkSummaryRecord>* out
   t.seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
 }
 
-void LinkMatrix::Drain(std::vector<LinkSummaryRecord>* out) {
+std::vector<LinkSummaryRecord> LinkMatrix::Sorted() const {
+  std::vector<LinkSummaryRecord> rows;
+  rows.reserve(totals_.size());
   for (const auto& [pair, t] : totals_) {
-    out->push_back(LinkSummaryRecord{.type = pair.type,
+    rows.push_back(LinkSummaryRecord{.type = pair.type,
                                      .start_container = pair.start,
                                      .end_container = pair.end,
                                      .messages = t.messages,
                                      .bytes = t.bytes,
-                                     .seconds = pair.start >= 0 && pair.end >= 0
-                                                    ? t.seconds
-                                                    : std::numeric_limits<double>::quiet_NaN()});
+                                     .seconds = t.seconds});
   }
+  std::sort(rows.begin(), rows.end(),
+            [](const auto& a, const auto& b) { return KeyOf(a) < KeyOf(b); });
+  return rows;
+}
+
+void LinkMatrix::Spill() {
+  File file(std::tmpfile());
+  if (!file) {
+    throw std::runtime_error(std::string("cannot make a spill file for the link matrix: ") +
+                             std::strerror(errno));
+  }
+  std::vector<LinkSummaryRecord> rows = Sorted();
+  if (std::fwrite(rows.data(), sizeof(LinkSummaryRecord), rows.size(), file.get()) !=
+          rows.size() ||
+      std::fflush(file.get()) != 0) {
+    throw std::runtime_error(std::string("writing the link matrix's spill file failed: ") +
+                             std::strerror(errno));
+  }
+  runs_.push_back(std::move(file));
   totals_.clear();
+}
+
+void LinkMatrix::Drain(size_t chunk,
+                       const std::function<void(std::vector<LinkSummaryRecord>&)>& emit) {
+  if (!runs_.empty()) Spill();  // the last part too: then every part is a run
+  std::vector<LinkSummaryRecord> in_memory;
+  if (runs_.empty()) in_memory = Sorted();
+  std::unordered_map<Pair, Totals, PairHash>().swap(totals_);  // its memory too
+  std::vector<RunReader> readers;
+  for (File& run : runs_) readers.emplace_back(run.get());
+  size_t next_in_memory = 0;
+  std::vector<LinkSummaryRecord> out;
+  auto flush = [&] {
+    if (!out.empty()) emit(out);
+    out.clear();
+  };
+  for (;;) {
+    // The smallest key among the heads of the runs (and the in-memory rows).
+    const LinkSummaryRecord* least = nullptr;
+    if (next_in_memory < in_memory.size()) least = &in_memory[next_in_memory];
+    for (RunReader& r : readers) {
+      if (!r.done() && (least == nullptr || KeyOf(r.front()) < KeyOf(*least))) least = &r.front();
+    }
+    if (least == nullptr) break;
+    LinkSummaryRecord sum = *least;
+    sum.messages = 0;
+    sum.bytes = -1;
+    sum.seconds = 0;
+    auto key = KeyOf(sum);
+    while (next_in_memory < in_memory.size() && KeyOf(in_memory[next_in_memory]) == key) {
+      AddTo(sum, in_memory[next_in_memory++]);
+    }
+    for (RunReader& r : readers) {
+      while (!r.done() && KeyOf(r.front()) == key) {
+        AddTo(sum, r.front());
+        r.Pop();
+      }
+    }
+    Finish(sum);
+    out.push_back(sum);
+    if (out.size() >= chunk) flush();
+  }
+  flush();
+  runs_.clear();
 }
 
 }  // namespace tracedb

@@ -1,15 +1,18 @@
 // LinkMatrix: messages, bytes and seconds per (link type, start container,
 // end container), for link_summary. A program where every process talks to
-// every other has a matrix as large as its container count squared, so the
-// totals are held for at most `max_pairs` pairs: when that many are in use
-// they are handed out as partial rows (summed again when the load
-// publishes, db/sqlite/sqlite_staged_load.h, db/postgres/pg_load.h) and
-// counting starts afresh.
+// every other has a matrix as large as its container count squared, so at
+// most `max_pairs` totals stay in memory: when that many are in use, they
+// are sorted and spilled to a temporary file (a run), and Drain merges the
+// runs, adding up each pair's parts, so that the database gets one exact
+// row per pair whatever the matrix's size.
 //
 // Threading: one object per load, used from one thread.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -17,17 +20,19 @@
 
 namespace tracedb {
 
-// About 64 bytes each in an unordered_map: 16 MB at most.
+// About 80 bytes each in memory: 20 MB at most.
 inline constexpr size_t kDefaultLinkPairs = 250'000;
 
 class LinkMatrix {
  public:
   explicit LinkMatrix(size_t max_pairs = kDefaultLinkPairs) : max_pairs_(max_pairs) {}
 
-  // Counts `link`; when the matrix is full, first moves its totals to `out`.
-  void Add(const LinkRecord& link, std::vector<LinkSummaryRecord>* out);
-  // Moves every total to `out`.
-  void Drain(std::vector<LinkSummaryRecord>* out);
+  void Add(const LinkRecord& link);
+  // Every pair's totals, in (type, start, end) order, `chunk` rows per call
+  // of `emit` at most. Throws std::runtime_error when a spill file fails.
+  void Drain(size_t chunk, const std::function<void(std::vector<LinkSummaryRecord>&)>& emit);
+
+  size_t runs() const { return runs_.size(); }
 
  private:
   struct Pair {
@@ -44,9 +49,17 @@ class LinkMatrix {
     int64_t bytes = -1;
     double seconds = 0;
   };
+  struct FileCloser {
+    void operator()(std::FILE* file) const { std::fclose(file); }
+  };
+  using File = std::unique_ptr<std::FILE, FileCloser>;
+
+  std::vector<LinkSummaryRecord> Sorted() const;
+  void Spill();
 
   size_t max_pairs_;
   std::unordered_map<Pair, Totals, PairHash> totals_;
+  std::vector<File> runs_;  // each sorted, deleted when closed (tmpfile)
 };
 
 }  // namespace tracedb

@@ -4,6 +4,13 @@
 #include <limits>
 
 namespace tracedb {
+namespace {
+
+// The link matrix goes to the writer in batches this large at most: the
+// matrix is in memory as well then, unless it was spilled.
+constexpr size_t kLinkRowsPerBatch = 50'000;
+
+}  // namespace
 
 size_t TraceSummarizer::KeyHash::operator()(const Key& k) const {
   uint64_t h = (static_cast<uint64_t>(k.container) << 32 | k.type) * 0x9e3779b97f4a7c15ULL;
@@ -13,13 +20,13 @@ size_t TraceSummarizer::KeyHash::operator()(const Key& k) const {
 TraceSummarizer::TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs)
     : links_(max_link_pairs), profile_(profile_bins) {}
 
-void TraceSummarizer::Add(RowBatch& batch) {
+void TraceSummarizer::Add(const RowBatch& batch) {
   for (const StateRecord& s : batch.states) AddState(s);
   for (const EventRecord& e : batch.events) {
     ++events_[{e.container, e.type, e.value == kNoValue ? -1 : int64_t{e.value}}];
   }
   for (const VariableRecord& v : batch.variables) AddVariable(v);
-  for (const LinkRecord& l : batch.links) links_.Add(l, &batch.link_summaries);
+  for (const LinkRecord& l : batch.links) links_.Add(l);
 }
 
 void TraceSummarizer::AddState(const StateRecord& s) {
@@ -48,14 +55,26 @@ void TraceSummarizer::AddVariable(const VariableRecord& v) {
   t.seconds += seconds;
 }
 
-void TraceSummarizer::Finish(RowBatch& batch) {
+void TraceSummarizer::Finish(size_t batch_rows,
+                             const std::function<void(const RowBatch&)>& write) {
+  RowBatch batch;
   FinishStates(batch);
+  FinishEvents(batch);
+  FinishVariables(batch);
+  profile_.AppendRecords(&batch.profile);
+  write(batch);
+  batch.Clear();
+  links_.Drain(std::min<size_t>(batch_rows, kLinkRowsPerBatch), [&](std::vector<LinkSummaryRecord>& rows) {
+    batch.link_summaries.swap(rows);
+    write(batch);
+    batch.link_summaries.clear();
+  });
+}
+
+void TraceSummarizer::FinishEvents(RowBatch& batch) const {
   for (const auto& [k, count] : events_) {
     batch.event_summaries.push_back({k.container, k.type, k.value, count});
   }
-  FinishVariables(batch);
-  links_.Drain(&batch.link_summaries);
-  profile_.AppendRecords(&batch.profile);
 }
 
 void TraceSummarizer::FinishStates(RowBatch& batch) const {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <unordered_map>
 
 #include "model/row_batch.h"
@@ -29,10 +30,11 @@ class TraceSummarizer {
  public:
   explicit TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs = kDefaultLinkPairs);
 
-  // Counts the batch's entities; may add partial link_summaries to it.
-  void Add(RowBatch& batch);
-  // Adds every summary row to `batch`.
-  void Finish(RowBatch& batch);
+  void Add(const RowBatch& batch);
+  // Hands every summary row to `write`, in batches of about `batch_rows`
+  // rows (the link matrix can be as large as the trace's container count
+  // squared).
+  void Finish(size_t batch_rows, const std::function<void(const RowBatch&)>& write);
 
  private:
   struct Key {
@@ -64,6 +66,7 @@ class TraceSummarizer {
   void AddState(const StateRecord& s);
   void AddVariable(const VariableRecord& v);
   void FinishStates(RowBatch& batch) const;
+  void FinishEvents(RowBatch& batch) const;
   void FinishVariables(RowBatch& batch) const;
 
   std::unordered_map<Key, StateTotals, KeyHash> states_;

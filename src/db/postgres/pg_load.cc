@@ -158,7 +158,6 @@ class PgTraceLoad : public TraceLoad {
   // others: the trace is complete with its statistics.
   void AttachPartitions(std::optional<int64_t> replaced) {
     auto indexed = std::async(std::launch::async, [this] {
-      second_->Exec(MergeLinkSummarySql(id_));
       second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
       second_->Exec(AnalyzePartitionsSql(id_, kSecondLane));
     });

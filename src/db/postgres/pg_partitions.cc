@@ -36,15 +36,6 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
          table + "')";
 }
 
-std::string MergeLinkSummarySql(int64_t trace_id) {
-  std::string part = PartitionName("link_summary", trace_id);
-  return "WITH partial AS (DELETE FROM " + part +
-         " RETURNING *) INSERT INTO " + part +
-         " (type_id, start_container_id, end_container_id, messages, bytes, seconds)"
-         " SELECT type_id, start_container_id, end_container_id, sum(messages), sum(bytes),"
-         " sum(seconds) FROM partial GROUP BY type_id, start_container_id, end_container_id";
-}
-
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
   std::string sql;
   for (const char* table : tables) {

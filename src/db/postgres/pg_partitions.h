@@ -15,11 +15,6 @@ inline constexpr std::array<const char*, 12> kEntityTables = {
     "event",         "variable",      "link",             "state_summary",
     "event_summary", "variable_summary", "link_summary",  "state_profile"};
 
-// Adds up the partial rows of link_summary's partition (a load whose link
-// matrix outgrew the summarizer's memory, summary/link_matrix.h) into one
-// row per pair.
-std::string MergeLinkSummarySql(int64_t trace_id);
-
 // "trace_part.state_42"
 std::string PartitionName(const char* table, int64_t trace_id);
 

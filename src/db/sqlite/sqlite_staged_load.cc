@@ -22,13 +22,6 @@ constexpr const char* kTables[] = {"type",          "value",         "container"
                                    "link",          "state_summary", "event_summary",
                                    "variable_summary", "link_summary", "state_profile"};
 
-// A load whose link matrix outgrew the summarizer's memory wrote partial
-// totals (summary/link_matrix.h): they are added up on their way in.
-constexpr const char* kLinkSummarySelect =
-    "type_id, start_container_id, end_container_id, sum(messages), sum(bytes), sum(seconds)";
-constexpr const char* kLinkSummaryGroup =
-    " GROUP BY type_id, start_container_id, end_container_id";
-
 std::string Quoted(const std::string& text) {
   std::string out = "'";
   for (char c : text) {
@@ -142,12 +135,10 @@ std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
   }
   for (const char* table : kTables) {
     std::string columns = ScratchColumns(table);
-    bool links = std::string_view(table) == "link_summary";  // part 0 holds them all
     for (int part = 0; part < parts(); ++part) {
       connection_.Exec(std::string("INSERT INTO main.") + table + " (trace_id," + columns +
-                       ") SELECT " + std::to_string(trace_id_) + "," +
-                       (links ? kLinkSummarySelect : columns) + " FROM " + Schema(part) + "." +
-                       table + (links ? kLinkSummaryGroup : ""));
+                       ") SELECT " + std::to_string(trace_id_) + "," + columns + " FROM " +
+                       Schema(part) + "." + table);
     }
     // After the largest table: most of the index work is done, and written
     // to the WAL, uncommitted.
