@@ -40,7 +40,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 4u);
+  ASSERT_EQ(rows.size(), 5u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -53,6 +53,9 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(
       std::regex_match(rows[3], std::regex(R"(4\|trace_tags\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[3];
+  EXPECT_TRUE(
+      std::regex_match(rows[4], std::regex(R"(5\|typed_data\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[4];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -118,7 +121,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.
@@ -134,7 +137,7 @@ TEST(SqliteMigrate, TracesOfVersionOneSkippedNoLines) {
   ApplyMigrations(connection, SqliteMigrations().first(1));
   InsertOldTrace(connection);
   Migrate(connection);
-  EXPECT_EQ(SchemaVersion(connection), 4);
+  EXPECT_EQ(SchemaVersion(connection), 5);
   EXPECT_EQ(Rows(connection, "SELECT name, skipped_lines, skipped_errors FROM trace"),
             std::vector<std::string>{"old|0|NULL"});
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,9 +62,10 @@ struct StateRecord {
 struct EventRecord {
   uint32_t container;
   uint32_t type;
-  uint32_t value;
+  int64_t value;  // -1: none, the value is a number
   double time;
   TextSpan extra;
+  std::optional<int64_t> number;  // the value, when it is a number
 };
 
 struct VariableRecord {
@@ -85,6 +87,8 @@ struct LinkRecord {
   double start;
   double end;
   TextSpan extra;
+  std::optional<int64_t> size;  // unknown: SQL NULL
+  std::optional<int64_t> tag;
 };
 
 struct RowBatch {
