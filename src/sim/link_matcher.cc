@@ -6,7 +6,8 @@ namespace tracedb {
 namespace {
 
 void SetSide(PendingLink& link, const LinkHalf& half) {
-  MergeLinkNumbers(&link.numbers, LinkNumbersOf(half.extras), half.is_start);
+  MergeLinkNumbers(&link.numbers, LinkNumbersOf(half.extras),
+                   half.is_start ? LinkSide::kStart : LinkSide::kEnd);
   if (half.is_start) {
     link.has_start = true;
     link.start = half.time;

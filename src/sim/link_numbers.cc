@@ -25,8 +25,8 @@ std::optional<int64_t> FirstInteger(const Extras& extras, std::string_view upper
   return std::nullopt;
 }
 
-void Merge(std::optional<int64_t>* link, const std::optional<int64_t>& half, bool is_start) {
-  if (half && (is_start || !*link)) *link = half;
+void Merge(std::optional<int64_t>* link, const std::optional<int64_t>& half, LinkSide side) {
+  if (half && (side == LinkSide::kStart || !*link)) *link = half;
 }
 
 }  // namespace
@@ -36,9 +36,9 @@ LinkNumbers LinkNumbersOf(const Extras& extras) {
   return {.size = FirstInteger(extras, "Size", "size"), .tag = FirstInteger(extras, "Tag", "tag")};
 }
 
-void MergeLinkNumbers(LinkNumbers* link, const LinkNumbers& half, bool is_start) {
-  Merge(&link->size, half.size, is_start);
-  Merge(&link->tag, half.tag, is_start);
+void MergeLinkNumbers(LinkNumbers* link, const LinkNumbers& half, LinkSide side) {
+  Merge(&link->size, half.size, side);
+  Merge(&link->tag, half.tag, side);
 }
 
 }  // namespace tracedb

@@ -27,7 +27,9 @@ struct LinkNumbers {
 // What one half's fields give.
 LinkNumbers LinkNumbersOf(const Extras& extras);
 
-// Adds a half's numbers to the link's (`is_start`: of a PajeStartLink).
-void MergeLinkNumbers(LinkNumbers* link, const LinkNumbers& half, bool is_start);
+enum class LinkSide : uint8_t { kStart, kEnd };  // PajeStartLink's half, PajeEndLink's
+
+// Adds the numbers of the half on `side` to the link's.
+void MergeLinkNumbers(LinkNumbers* link, const LinkNumbers& half, LinkSide side);
 
 }  // namespace tracedb
