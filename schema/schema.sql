@@ -4,11 +4,12 @@
 -- (SchemaDoc in tests/schema_views_test.cc) checks that this file declares
 -- the same tables, columns, indexes and views. PostgreSQL differs in types
 -- (BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for trace.id,
--- jsonb for the five extra columns) and in storage: each entity table is partitioned by trace_id, trace N's
--- rows in trace_part.<table>_N, so a load builds its indexes in one sort and
--- a delete drops tables; there the four entity indexes leave out trace_id
--- (container_id, start_time | time), the partition being the trace
--- (0003_partition_indexes). Queries name the parent tables and views as here.
+-- jsonb for the five extra columns) and in storage: each entity table is
+-- partitioned by trace_id, trace N's rows in trace_part.<table>_N, so a load
+-- builds its indexes in one sort and a delete drops tables; there the four
+-- entity indexes leave out trace_id (container_id, start_time | time), the
+-- partition being the trace (0003_partition_indexes). Queries name the
+-- parent tables and views as here.
 --
 -- Conventions
 --   * Every table but trace has trace_id, first in its key: one database
