@@ -3,12 +3,13 @@
 -- the database is built from migrations/<dialect>/NNNN_name.sql, and a test
 -- (SchemaDoc in tests/schema_views_test.cc) checks that this file declares
 -- the same tables, columns, indexes and views. PostgreSQL differs in types
--- (BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for trace.id)
--- and in storage: each entity table is partitioned by trace_id, trace N's
--- rows in trace_part.<table>_N, so a load builds its indexes in one sort and
--- a delete drops tables; there the four entity indexes leave out trace_id
--- (container_id, start_time | time), the partition being the trace
--- (0003_partition_indexes). Queries name the parent tables and views as here.
+-- (BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for trace.id,
+-- jsonb for the five extra columns) and in storage: each entity table is
+-- partitioned by trace_id, trace N's rows in trace_part.<table>_N, so a load
+-- builds its indexes in one sort and a delete drops tables; there the four
+-- entity indexes leave out trace_id (container_id, start_time | time), the
+-- partition being the trace (0003_partition_indexes). Queries name the
+-- parent tables and views as here.
 --
 -- Conventions
 --   * Every table but trace has trace_id, first in its key: one database
@@ -21,7 +22,21 @@
 --     cycles); Paraver times are seconds (raw ticks * seconds_per_tick, see
 --     trace.metadata).
 --   * extra columns hold a JSON object of the user-defined fields a trace
---     declared for that entity ({"field": "text value", ...}); NULL if none.
+--     declared for that entity, NULL if none: {"Size": 4096, "Mark": "a"}.
+--     A field declared as a number (Pajé's int, double, float and date;
+--     every Paraver field) is a JSON number when its text, as written, is
+--     -?(0|[1-9][0-9]*)(\.[0-9]+)?, up to 1000 characters, and not a
+--     negative zero: the numbers both databases give back byte for byte
+--     (PostgreSQL rewrites 1e2 as 100 and -0.0 as 0.0). Any other text, and
+--     every hex, string and color field, is a JSON string. So
+--     json_extract(extra, '$.Size') is an INTEGER (SQLite) and extra->'Size'
+--     a jsonb number (PostgreSQL). Traces loaded before 0006_typed_data keep
+--     strings. The fields come back in the order written, repeats too
+--     (tracedb dump --db): SQLite's text keeps them; PostgreSQL's jsonb
+--     orders keys (shorter first) and keeps one member per name, the first
+--     written, so a row whose fields are in another order, or repeat a name,
+--     also has a member "#order": the names in order, [name, value] for a
+--     repeat, e.g. {"size": 4096, "lsend": 0.5, "#order": ["lsend", "size"]}.
 --   * Text from a trace (names, values, user fields, labels, metadata) is
 --     UTF-8: the bytes of a trace that are not are read as Latin-1 (README).
 --   * No FOREIGN KEY clauses: rows arrive in simulation order (a state can be
@@ -85,10 +100,12 @@ CREATE TABLE type (
   PRIMARY KEY (trace_id, id)
 );
 
--- The named values of state, event and link types. A Paraver value with no
--- .pcf label is named by its number; such a number may have more than one
--- row (same type_id and name, another id) when it recurs far apart in the
--- trace, since the loader remembers only the numbers in use lately.
+-- The named values of state, event and link types. A Paraver state with no
+-- .pcf label is named by its number, and so is a link's tag and an event
+-- value beyond 64-bit integers (other unlabelled event values are
+-- event.number); such a tag or event value may have more than one row (same
+-- type_id and name, another id) when it recurs far apart in the trace, since
+-- the loader remembers only the numbers in use lately.
 CREATE TABLE value (
   trace_id INTEGER NOT NULL,  -- -> trace.id
   id       INTEGER NOT NULL,
@@ -135,14 +152,20 @@ CREATE TABLE state (
 );
 CREATE INDEX state_container_time ON state (trace_id, container_id, start_time);
 
--- Points in time.
+-- Points in time. An event's value is a named value (value_id) or a number
+-- (number): a Paraver value that the .pcf does not label (hardware counters,
+-- byte counts, addresses), which can be averaged and compared. Exactly one
+-- of the two is set; a number beyond 64-bit integers (a counter that wraps
+-- at 2^64) is a value row named by it. Traces loaded before
+-- 0006_typed_data have value rows for every value.
 CREATE TABLE event (
   trace_id     INTEGER NOT NULL,  -- -> trace.id
   container_id INTEGER NOT NULL,  -- -> container.id
   type_id      INTEGER NOT NULL,  -- -> type.id, an event type
-  value_id     INTEGER NOT NULL,  -- -> value.id
+  value_id     INTEGER,           -- -> value.id; NULL when the value is a number
   time         REAL NOT NULL,
-  extra        TEXT               -- user-defined fields, JSON object
+  extra        TEXT,              -- user-defined fields, JSON object
+  number       INTEGER            -- the value when it is a number, else NULL
 );
 CREATE INDEX event_container_time ON event (trace_id, container_id, time);
 
@@ -169,7 +192,12 @@ CREATE TABLE link (
   end_container_id   INTEGER,           -- -> container.id; NULL if that half never came
   start_time         REAL,              -- NULL with its missing half
   end_time           REAL,
-  extra              TEXT               -- user-defined fields, JSON object
+  extra              TEXT,              -- user-defined fields, JSON object
+  size               INTEGER,           -- the message's size and tag, NULL when the trace
+  tag                INTEGER            --   does not give them: Paraver's SIZE and TAG; in
+                                        --   Pajé the first user field named Size or size
+                                        --   (Tag or tag) whose text is an integer (-?[0-9]+,
+                                        --   64 bits), the start half's before the end's
 );
 CREATE INDEX link_container_time ON link (trace_id, container_id, start_time);
 
@@ -269,15 +297,16 @@ JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
 JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
 JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
 
+-- value is NULL and number set for an event whose value is a number.
 CREATE VIEW event_view AS
 SELECT e.trace_id, e.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, e.type_id, t.name AS type, e.value_id, v.name AS value,
+       c.path AS container_path, e.type_id, t.name AS type, e.value_id, v.name AS value, e.number,
        e.time, e.extra
 FROM event e
 JOIN trace tr ON tr.id = e.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = e.trace_id AND c.id = e.container_id
 JOIN type t ON t.trace_id = e.trace_id AND t.id = e.type_id
-JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id;
+LEFT JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id;
 
 CREATE VIEW variable_view AS
 SELECT x.trace_id, x.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
@@ -293,7 +322,7 @@ SELECT l.trace_id, l.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE 
        c.path AS container_path, l.type_id, t.name AS type, l.value_id, v.name AS value, l.key,
        l.start_container_id, sc.name AS start_container, sc.path AS start_container_path,
        l.end_container_id, ec.name AS end_container, ec.path AS end_container_path,
-       l.start_time, l.end_time, l.end_time - l.start_time AS duration, l.extra
+       l.start_time, l.end_time, l.end_time - l.start_time AS duration, l.size, l.tag, l.extra
 FROM link l
 JOIN trace tr ON tr.id = l.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = l.trace_id AND c.id = l.container_id

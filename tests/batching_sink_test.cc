@@ -78,5 +78,37 @@ TEST(BatchingSink, LongFieldsSendTheBatchEarly) {
             R"({"b":")" + long_value + "\"}");
 }
 
+// A numbered event has no value id (NULL) and its number; a link its size
+// and tag, or none (NULL).
+TEST(BatchingSink, NumbersSizesAndTagsBecomeNullableColumns) {
+  Registry registry;
+  Sent sent;
+  BatchingSink sink(registry, 100, sent.Emit());
+  sink.OnEvent({.container = 1, .type = 2, .value = kNumberValue, .time = 1, .number = -7});
+  sink.OnEvent({.container = 1, .type = 2, .value = 3, .time = 2, .number = 0});
+  sink.OnLink({.container = 0, .type = 4, .value = 0, .key = "k", .size = 4096, .tag = 5});
+  sink.OnLink({.container = 0, .type = 4, .value = 0, .key = "j"});
+  sink.Finish();
+  const RowBatch& batch = sent.batches.at(0);
+  EXPECT_EQ(batch.events[0].value, -1);
+  EXPECT_EQ(batch.events[0].number, -7);
+  EXPECT_EQ(batch.events[1].value, 3);
+  EXPECT_EQ(batch.events[1].number, std::nullopt);
+  EXPECT_EQ(batch.links[0].size, 4096);
+  EXPECT_EQ(batch.links[0].tag, 5);
+  EXPECT_EQ(batch.links[1].size, std::nullopt);
+  EXPECT_EQ(batch.links[1].tag, std::nullopt);
+}
+
+// The JSON form is the writer's store's: PostgreSQL's jsonb gets "#order".
+TEST(BatchingSink, FieldsAreWrittenInTheFormOfTheStore) {
+  Registry registry;
+  Sent sent;
+  BatchingSink sink(registry, 100, sent.Emit(), nullptr, JsonStore::kJsonb);
+  sink.OnState(State(1, {{"b", "1", FieldType::kNumber}, {"a", "x"}}));
+  sink.Finish();
+  EXPECT_EQ(sent.batches.at(0).text, R"({"b":1,"a":"x","#order":["b","a"]})");
+}
+
 }  // namespace
 }  // namespace tracedb

@@ -52,10 +52,11 @@ TEST_P(Latin1Cli, APajeTraceInLatin1IsStoredAsUtf8AndDumpsTheSame) {
   CliRun run = Tracedb("ingest -q --db " + db + " " + path);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, warning);
-  EXPECT_EQ(
-      database.Rows("SELECT name, extra, " + Member("extra", "R\xC3\xA9gion") +
-                    " FROM container WHERE extra IS NOT NULL"),
-      std::vector<std::string>{"caf\xC3\xA9|{\"R\xC3\xA9gion\":\"Br\xC3\xA9sil\"}|Br\xC3\xA9sil"});
+  std::string colon = GetParam() == Backend::kSqlite ? ":" : ": ";  // jsonb's blank
+  EXPECT_EQ(database.Rows("SELECT name, extra, " + Member("extra", "R\xC3\xA9gion") +
+                          " FROM container WHERE extra IS NOT NULL"),
+            std::vector<std::string>{"caf\xC3\xA9|{\"R\xC3\xA9gion\"" + colon +
+                                     "\"Br\xC3\xA9sil\"}|Br\xC3\xA9sil"});
   EXPECT_EQ(database.Rows("SELECT container, value FROM state_view"),
             std::vector<std::string>{"caf\xC3\xA9|\xC3\x89tat"});
   EXPECT_EQ(database.Rows("SELECT value FROM event_view"),

@@ -144,10 +144,12 @@ TEST(ParaverCli, IngestKeepsFormatMetadataAndExactRawTimes) {
             (std::vector<std::string>{"0", "7", "200", "300", "1234567", "999999999", "999999999",
                                       "2251799813685247", "2251799813685247", "2251799813685247"}));
   EXPECT_EQ(Rows(c, "SELECT extra FROM link"),
-            std::vector<std::string>{"{\"lsend\":\"0.000000100\",\"lrecv\":\"0.000000150\","
-                                     "\"size\":\"64\",\"send_cpu\":\"1\",\"recv_cpu\":\"2\"}"});
-  EXPECT_EQ(Rows(c, "SELECT type, value FROM event_view ORDER BY type, value"),
-            (std::vector<std::string>{"1|1", "42000050|18446744073709551615", "MPI P2P|MPI_Recv"}));
+            std::vector<std::string>{"{\"lsend\":0.000000100,\"lrecv\":0.000000150,"
+                                     "\"size\":64,\"send_cpu\":1,\"recv_cpu\":2}"});
+  // Unlabelled values are numbers, but beyond 64-bit integers.
+  EXPECT_EQ(Rows(c, "SELECT type, value, number FROM event_view ORDER BY type, value"),
+            (std::vector<std::string>{"1|NULL|1", "42000050|18446744073709551615|NULL",
+                                      "MPI P2P|MPI_Recv|NULL"}));
   EXPECT_EQ(Rows(c, "SELECT name, alias FROM type WHERE kind = 'event' ORDER BY id"),
             (std::vector<std::string>{"MPI P2P|50000001", "42000050|NULL", "1|NULL"}));
 }

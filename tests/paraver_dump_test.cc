@@ -218,28 +218,67 @@ TEST(ParaverTimes, RawTicksComeBackFromSeconds) {
   }
 }
 
-// The value ids of the events, in file order, as the mapper gives them.
+// The value ids (and numbers) of the events, in file order, as the mapper
+// gives them.
 class EventValueIds : public EntitySink {
  public:
   void OnContainer(const ContainerRow&) override {}
   void OnState(const StateRow&) override {}
-  void OnEvent(const EventRow& row) override { ids.push_back(row.value); }
+  void OnEvent(const EventRow& row) override {
+    ids.push_back(row.value);
+    numbers.push_back(row.number);
+  }
   void OnVariable(const VariableRow&) override {}
   void OnLink(const LinkRow&) override {}
   std::vector<uint32_t> ids;
+  std::vector<int64_t> numbers;
 };
 
-// Counter values are remembered in bounded memory: a number in use keeps its
-// value id, one unused while several others came gets a new one. Names, and
-// so the dump, are the same whatever the mapper remembers.
+// A value the .pcf does not label is the event's number, with no value row;
+// a labelled one is a value row; one beyond 64-bit integers a value row
+// named by its number.
+TEST(ParaverDump, UnlabelledEventValuesAreNumbers) {
+  std::string prv =
+      "#Paraver (01/02/2020 at 10:00):1000_us:1(1):1:1(1:1)\n"
+      "2:1:1:1:1:1:77:5:78:1:78:2\n"
+      "2:1:1:1:1:2:77:-9223372036854775808:77:9223372036854775807:77:9223372036854775808\n";
+  std::string pcf = "EVENT_TYPE\n0 78 Phase\nVALUES\n1 Init\n";
+  std::string path = WriteParaverTrace("numbers", prv, pcf);
+  InputFile trace(path);
+  Registry registry;
+  EventValueIds sink;
+  paraver::ReadParaverTrace(trace, paraver::FindCompanions(path, "", ""), {}, &registry, &sink);
+  EXPECT_EQ(sink.ids,
+            (std::vector<uint32_t>{kNumberValue, 0, kNumberValue, kNumberValue, kNumberValue, 1}));
+  EXPECT_EQ(sink.numbers[0], 5);
+  EXPECT_EQ(sink.numbers[2], 2);
+  EXPECT_EQ(sink.numbers[3], INT64_MIN);
+  EXPECT_EQ(sink.numbers[4], INT64_MAX);
+  ASSERT_EQ(registry.value_count(), 2u);
+  NumberDigits digits;
+  EXPECT_EQ(registry.value_name(0, digits), "Init");
+  EXPECT_EQ(registry.value_name(1, digits), "9223372036854775808");
+  DumpOutcome dump = DumpParaverFile(path);
+  ASSERT_TRUE(dump.ok) << dump.error;
+  EXPECT_EQ(std::count(dump.lines.begin(), dump.lines.end(),
+                       "Event, THREAD 1.1.1, 77, 0.000002, -9223372036854775808, 1"),
+            1);
+}
+
+// Values beyond 64-bit integers are remembered in bounded memory: a number
+// in use keeps its value id, one unused while several others came gets a
+// new one. Names, and so the dump, are the same whatever the mapper
+// remembers.
 TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
   std::string prv = "#Paraver (01/02/2020 at 10:00):1000_us:1(1):1:1(1:1)\n";
-  // 100 is used at every other record; 1..12 once each; then 1 and 100 again.
+  // 100 is used at every other record; 1..12 once each; then 1 and 100
+  // again; each above 2^63.
   std::vector<int> values;
   for (int n = 1; n <= 12; ++n) values.insert(values.end(), {100, n});
   values.insert(values.end(), {1, 100});
   for (size_t i = 0; i < values.size(); ++i) {
-    prv += "2:1:1:1:1:" + std::to_string(i) + ":77:" + std::to_string(values[i]) + "\n";
+    prv += "2:1:1:1:1:" + std::to_string(i) +
+           ":77:" + std::to_string((uint64_t{1} << 63) + static_cast<uint64_t>(values[i])) + "\n";
   }
   std::string path = WriteParaverTrace("counters", prv);
   InputFile trace(path);
@@ -260,7 +299,7 @@ TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
   ASSERT_TRUE(bounded.ok) << bounded.error;
   EXPECT_EQ(bounded.lines, unbounded.lines);
   EXPECT_EQ(std::count(bounded.lines.begin(), bounded.lines.end(),
-                       "Event, THREAD 1.1.1, 77, 0.000024, 1, 1"),
+                       "Event, THREAD 1.1.1, 77, 0.000024, 9223372036854775809, 1"),
             1);
 }
 

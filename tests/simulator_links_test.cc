@@ -1,6 +1,7 @@
 // Links: halves matched by key per (container, link type).
 #include <gtest/gtest.h>
 
+#include "sim/link_numbers.h"
 #include "test_support.h"
 
 namespace tracedb::testing {
@@ -89,8 +90,38 @@ TEST(SimulatorLinks, TimeOrderIsCheckedWhenALinkCompletes) {
       "17 5.0 L 0 v t2 a\n"
       "16 2.0 L 0 v t1 b\n"
       "17 3.0 L 0 v t2 b\n");
-  EXPECT_EQ(out.error, ErrorAt(BodyLine(4), "not time-ordered: time 3.0 is before the last entity "
-                                            "of type 'Link' in container '0'"));
+  EXPECT_EQ(out.error, ErrorAt(BodyLine(4),
+                               "not time-ordered: time 3.0 is before the last entity "
+                               "of type 'Link' in container '0'"));
+}
+
+// A half's size and tag: the first Size/size (Tag/tag) whose text is an
+// integer in 64 bits.
+TEST(LinkNumbers, TheFirstIntegerFieldOfEachNameCounts) {
+  LinkNumbers n = LinkNumbersOf({{"Size", "4 KiB"}, {"size", "007"}, {"Size", "9"}, {"Tag", "x"}});
+  EXPECT_EQ(n.size, 7);
+  EXPECT_EQ(n.tag, std::nullopt);
+  n = LinkNumbersOf({{"SIZE", "1"}, {"tag", "-3"}, {"size", "9223372036854775808"}});
+  EXPECT_EQ(n.size, std::nullopt);
+  EXPECT_EQ(n.tag, -3);
+  for (const char* text : {"", "+1", "1e3", "2.5", "0x10", " 1", "1 "}) {
+    EXPECT_EQ(LinkNumbersOf({{"size", text}}).size, std::nullopt) << text;
+  }
+}
+
+// The start half's win, whichever half came first; a half without one
+// leaves the other's.
+TEST(LinkNumbers, TheStartHalfWins) {
+  LinkNumbers link;
+  MergeLinkNumbers(&link, {.size = 20, .tag = 2}, LinkSide::kEnd);
+  MergeLinkNumbers(&link, {.size = 10}, LinkSide::kStart);
+  EXPECT_EQ(link.size, 10);
+  EXPECT_EQ(link.tag, 2);
+  LinkNumbers other;
+  MergeLinkNumbers(&other, {.size = 10}, LinkSide::kStart);
+  MergeLinkNumbers(&other, {.size = 20, .tag = 2}, LinkSide::kEnd);
+  EXPECT_EQ(other.size, 10);
+  EXPECT_EQ(other.tag, 2);
 }
 
 }  // namespace

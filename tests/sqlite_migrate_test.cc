@@ -68,7 +68,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 5u);
+  ASSERT_EQ(rows.size(), 6u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -81,6 +81,12 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(
       std::regex_match(rows[3], std::regex(R"(4\|trace_tags\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[3];
+  EXPECT_TRUE(
+      std::regex_match(rows[4], std::regex(R"(5\|summaries\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[4];
+  EXPECT_TRUE(
+      std::regex_match(rows[5], std::regex(R"(6\|typed_data\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[5];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -146,7 +152,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.

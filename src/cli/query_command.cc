@@ -59,8 +59,9 @@ void StreamCsv(RowCursor& cursor) {
   Write(&out);
 }
 
-// tracedb's JSON columns (trace.metadata and tags, every table's extra) are text in
-// both dialects: by their name, their objects are nested in JSON output.
+// tracedb's JSON columns (trace.metadata and tags, SQLite's extra) are text: by
+// their name, their objects are nested in JSON output (PostgreSQL's extra is
+// jsonb, nested by its type).
 // Only there: the other outputs print the text and need no check of it.
 std::vector<size_t> JsonColumns(const std::vector<std::string>& columns) {
   std::vector<size_t> json;

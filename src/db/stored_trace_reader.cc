@@ -1,12 +1,13 @@
 #include "db/stored_trace_reader.h"
 
 #include <charconv>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "db/db_error.h"
-#include "model/json_text.h"
+#include "model/extras_json.h"
 
 namespace tracedb {
 namespace {
@@ -26,12 +27,8 @@ uint32_t Id(const RowCursor& s, int column) { return static_cast<uint32_t>(s.Int
 
 // A row's user fields, from its JSON column.
 Extras ReadExtras(const RowCursor& s, int column) {
-  Extras extras;
-  if (s.IsNull(column)) return extras;
-  for (auto& [name, value] : JsonToFields(s.Text(column))) {
-    extras.push_back({std::move(name), std::move(value)});
-  }
-  return extras;
+  if (s.IsNull(column)) return {};
+  return JsonToExtras(s.Text(column));
 }
 
 // Ids come back in order and were given densely from 0 (0 being the root,
@@ -139,7 +136,18 @@ struct Refs {
   int64_t OptionalContainer(const RowCursor& s, int c) const {
     return s.IsNull(c) ? kNoContainer : Container(s, c);
   }
+  // An event's value id, or kNumberValue: NULL, the number in column n.
+  uint32_t EventValue(const RowCursor& s, int c, int n) const {
+    if (!s.IsNull(c)) return Value(s, c);
+    if (s.IsNull(n)) throw DbError(database, "an event row has neither value_id nor number");
+    return kNumberValue;
+  }
 };
+
+std::optional<int64_t> OptionalInt(const RowCursor& s, int column) {
+  if (s.IsNull(column)) return std::nullopt;
+  return s.Int(column);
+}
 
 void ReadRows(const std::string& database, const SelectRows& select, const Registry& registry,
               EntitySink* sink) {
@@ -164,14 +172,15 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
                    .depth = Id(*states, 5),
                    .extras = ReadExtras(*states, 6)});
   }
-  auto events =
-      select("SELECT container_id, type_id, value_id, time, extra FROM event WHERE trace_id = $1");
+  auto events = select(
+      "SELECT container_id, type_id, value_id, time, extra, number FROM event WHERE trace_id = $1");
   while (events->Next()) {
     sink->OnEvent({.container = ref.Container(*events, 0),
                    .type = ref.Type(*events, 1),
-                   .value = ref.Value(*events, 2),
+                   .value = ref.EventValue(*events, 2, 5),
                    .time = events->Double(3),
-                   .extras = ReadExtras(*events, 4)});
+                   .extras = ReadExtras(*events, 4),
+                   .number = events->Int(5)});
   }
   auto variables = select(
       "SELECT container_id, type_id, start_time, end_time, value, extra "
@@ -186,7 +195,7 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
   }
   auto links = select(
       "SELECT container_id, type_id, value_id, key, start_container_id, "
-      "end_container_id, start_time, end_time, extra FROM link WHERE trace_id = $1");
+      "end_container_id, start_time, end_time, extra, size, tag FROM link WHERE trace_id = $1");
   while (links->Next()) {
     sink->OnLink({.container = ref.Container(*links, 0),
                   .type = ref.Type(*links, 1),
@@ -196,7 +205,9 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
                   .start_container = ref.OptionalContainer(*links, 4),
                   .end_container = ref.OptionalContainer(*links, 5),
                   .key = links->Text(3),
-                  .extras = ReadExtras(*links, 8)});
+                  .extras = ReadExtras(*links, 8),
+                  .size = OptionalInt(*links, 9),
+                  .tag = OptionalInt(*links, 10)});
   }
 }
 

@@ -1,6 +1,6 @@
 #include "db/trace_columns.h"
 
-#include "model/json_text.h"
+#include "model/extras_json.h"
 
 namespace tracedb {
 namespace {
@@ -39,15 +39,11 @@ TraceSummary ReadSummary(const RowCursor& row) {
 Extras ReadTags(const RowCursor& row, int index) {
   if (row.IsNull(index)) return {};
   std::string text = row.Text(index);
-  Extras tags;
   try {
-    for (auto& [key, value] : JsonToFields(text)) {
-      tags.push_back({std::move(key), std::move(value)});
-    }
+    return JsonToExtras(text);
   } catch (const std::exception&) {
     return {{"?", text}};
   }
-  return tags;
 }
 
 }  // namespace

@@ -7,9 +7,10 @@
 // Rows come in a fixed order that both backends produce alike: by id for
 // the tables with a key; by container, then time, then the other numbers
 // for the entity tables, whose indexes (trace_id, container_id, time) give
-// that order without a sort of the whole table. Links' missing ends sort
-// last, as PostgreSQL's index has them (SQLite would put them first). The
-// summaries, which are small, by their key.
+// that order without a sort of the whole table. Links' missing ends, and
+// the value ids of numbered events, sort last, as PostgreSQL has them
+// (SQLite would put NULL first). The summaries, which are small, by their
+// key.
 //
 // Constants; no threading concerns.
 #pragma once
@@ -32,7 +33,8 @@ inline constexpr std::array<TraceTable, 13> kTraceTables = {{
      "SELECT * FROM state WHERE trace_id = $1"
      " ORDER BY container_id, start_time, depth, end_time, type_id, value_id"},
     {"event",
-     "SELECT * FROM event WHERE trace_id = $1 ORDER BY container_id, time, type_id, value_id"},
+     "SELECT * FROM event WHERE trace_id = $1"
+     " ORDER BY container_id, time, type_id, value_id NULLS LAST, number"},
     {"variable",
      "SELECT * FROM variable WHERE trace_id = $1"
      " ORDER BY container_id, start_time, type_id, end_time, value"},

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,12 +36,26 @@ constexpr std::string_view TypeKindName(TypeKind kind) {
 inline constexpr int64_t kNoContainer = -1;  // a link half that never came
 inline constexpr uint32_t kNoValue = UINT32_MAX;  // a bottom state has no state below it
 
+// EventRow::value of an event whose value is a number, not a named value (a
+// Paraver value that the .pcf does not label): the number is `number`.
+inline constexpr uint32_t kNumberValue = UINT32_MAX;
+
+// What a user field's declared type makes of its value in the database's
+// JSON (model/extras_json.h). The value itself is always the text as
+// written: that is what dumps print.
+enum class FieldType : uint8_t {
+  kText,    // always a JSON string (Pajé's hex, string and color)
+  kNumber,  // a JSON number when its text is one exactly, else a string
+            // (Pajé's int, double, float and date; Paraver's numbers)
+};
+
 // A user-defined field of an entity. Both strings are owned: entities still
 // open at the end of the trace reach the sink after the reader (and its event
 // definitions) is gone. Names are short, so this rarely allocates.
 struct ExtraField {
   std::string name;
   std::string value;
+  FieldType type = FieldType::kText;
   bool operator==(const ExtraField&) const = default;
 };
 using Extras = std::vector<ExtraField>;  // in definition order (a link: start's, then end's)
@@ -68,9 +83,10 @@ struct StateRow {
 struct EventRow {
   uint32_t container;
   uint32_t type;
-  uint32_t value;
+  uint32_t value;  // a value id, or kNumberValue
   double time;
   Extras extras;
+  int64_t number = 0;  // the value, when `value` is kNumberValue
 };
 
 struct VariableRow {
@@ -92,6 +108,8 @@ struct LinkRow {
   int64_t end_container;
   std::string key;
   Extras extras;
+  std::optional<int64_t> size;  // the message's size and tag, when the trace gives them
+  std::optional<int64_t> tag;
 };
 
 class EntitySink {

@@ -1,8 +1,5 @@
 #include "model/json_text.h"
 
-#include <charconv>
-#include <stdexcept>
-
 namespace tracedb {
 
 namespace {
@@ -129,136 +126,20 @@ void AppendJsonString(std::string* out, std::string_view text) {
   out->push_back('"');
 }
 
-std::string ExtrasToJson(const Extras& extras) {
-  std::string out;
-  AppendExtrasJson(&out, extras);
-  return out;
-}
-
-void AppendExtrasJson(std::string* out, const Extras& extras) {
-  if (extras.empty()) return;
-  out->push_back('{');
-  for (size_t i = 0; i < extras.size(); ++i) {
-    if (i > 0) out->push_back(',');
-    AppendJsonString(out, extras[i].name);
-    out->push_back(':');
-    AppendJsonString(out, extras[i].value);
-  }
-  out->push_back('}');
-}
-
-namespace {
-
-class JsonCursor {
- public:
-  explicit JsonCursor(std::string_view text) : text_(text) {}
-
-  void Expect(char c) {
-    SkipSpace();
-    if (i_ >= text_.size() || text_[i_] != c) Fail();
-    ++i_;
-  }
-  bool Peek(char c) {
-    SkipSpace();
-    return i_ < text_.size() && text_[i_] == c;
-  }
-  std::string String() {
-    Expect('"');
-    std::string out;
-    while (i_ < text_.size() && text_[i_] != '"') {
-      char c = text_[i_++];
-      if (c != '\\') {
-        out.push_back(c);
-        continue;
-      }
-      if (i_ >= text_.size()) Fail();
-      char e = text_[i_++];
-      if (e == 'u') {
-        AppendCodePoint(&out, HexDigits());
-        continue;
-      }
-      out.push_back(Unescaped(e));
-    }
-    Expect('"');
-    return out;
-  }
-  // The character a one-letter escape stands for.
-  char Unescaped(char e) const {
-    switch (e) {
-      case '"':
-      case '\\':
-      case '/':
-        return e;
-      case 'b':
-        return '\b';
-      case 'f':
-        return '\f';
-      case 'n':
-        return '\n';
-      case 'r':
-        return '\r';
-      case 't':
-        return '\t';
-      default:
-        Fail();
-    }
-  }
-  // The four hex digits of a \u escape.
-  unsigned HexDigits() {
-    unsigned v = 0;
-    if (i_ + 4 > text_.size()) Fail();
-    auto [end, error] = std::from_chars(text_.data() + i_, text_.data() + i_ + 4, v, 16);
-    if (error != std::errc() || end != text_.data() + i_ + 4) Fail();
-    i_ += 4;
-    return v;
-  }
-  // As UTF-8; surrogates (never written by ExtrasToJson) are refused.
-  void AppendCodePoint(std::string* out, unsigned v) const {
-    if (v >= 0xd800 && v <= 0xdfff) Fail();
-    if (v < 0x80) {
-      out->push_back(static_cast<char>(v));
-    } else if (v < 0x800) {
-      out->push_back(static_cast<char>(0xc0 | (v >> 6)));
-      out->push_back(static_cast<char>(0x80 | (v & 0x3f)));
-    } else {
-      out->push_back(static_cast<char>(0xe0 | (v >> 12)));
-      out->push_back(static_cast<char>(0x80 | ((v >> 6) & 0x3f)));
-      out->push_back(static_cast<char>(0x80 | (v & 0x3f)));
-    }
-  }
-  bool AtEnd() {
-    SkipSpace();
-    return i_ == text_.size();
-  }
-  [[noreturn]] void Fail() const {
-    throw std::runtime_error("malformed user-field JSON: " + std::string(text_));
-  }
-
- private:
-  void SkipSpace() {
-    while (i_ < text_.size() && (text_[i_] == ' ' || text_[i_] == '\n')) ++i_;
-  }
-  std::string_view text_;
-  size_t i_ = 0;
-};
-
-}  // namespace
-
-std::vector<std::pair<std::string, std::string>> JsonToFields(std::string_view json) {
-  std::vector<std::pair<std::string, std::string>> fields;
-  if (json.empty()) return fields;
-  JsonCursor cursor(json);
-  cursor.Expect('{');
-  if (!cursor.Peek('}')) {
-    do {
-      std::string name = cursor.String();
-      cursor.Expect(':');
-      fields.emplace_back(std::move(name), cursor.String());
-    } while (cursor.Peek(',') && (cursor.Expect(','), true));
-  }
-  cursor.Expect('}');
-  if (!cursor.AtEnd()) cursor.Fail();
-  return fields;
+bool IsExactJsonNumber(std::string_view text) {
+  if (text.empty() || text.size() > kMaxExactJsonNumber) return false;
+  size_t at = text[0] == '-' ? 1 : 0;
+  auto digits = [&] {
+    size_t start = at;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9') ++at;
+    return at - start;
+  };
+  size_t whole = digits();
+  if (whole == 0 || (whole > 1 && text[at - whole] == '0')) return false;  // none, or "007"
+  if (at < text.size() && text[at] == '.' && (++at, digits() == 0)) return false;
+  if (at != text.size()) return false;
+  bool negative_zero = text[0] == '-' && text.find_first_of("123456789") == std::string_view::npos;
+  return !negative_zero;
 }
 
 }  // namespace tracedb

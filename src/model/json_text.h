@@ -1,30 +1,33 @@
-// JSON text for the database's `extra` columns: user-defined fields as one
-// object of strings, {"Size":"4096","Mark":"a \"b\""}. Values stay strings:
-// Pajé field types are declarations, not checked by pj_dump either.
+// JSON text pieces: string literals, the numbers both databases keep as
+// written, and a check of any JSON text. The user fields' objects are
+// model/extras_json.h.
+//
+// Plain functions; no threading concerns.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
-
-#include "model/entity.h"
 
 namespace tracedb {
 
 // Appends `text` as a JSON string literal (quoted, escaped).
 void AppendJsonString(std::string* out, std::string_view text);
 
-// "" for no fields (stored as NULL), else the object.
-std::string ExtrasToJson(const Extras& extras);
-// The same, appended to `out`.
-void AppendExtrasJson(std::string* out, const Extras& extras);
-
 // Whether `text` is one JSON value (RFC 8259), blanks around it allowed.
 bool IsJsonValue(std::string_view text);
 
-// The inverse, for what ExtrasToJson wrote: the object's members in order.
-// Anything else (not an object of strings) throws std::runtime_error.
-std::vector<std::pair<std::string, std::string>> JsonToFields(std::string_view json);
+// Longer numbers stay strings: far inside what PostgreSQL's numeric holds
+// (131072 digits before the point, 16383 after), and no quantity a tracer
+// writes is this long.
+inline constexpr size_t kMaxExactJsonNumber = 1000;
+
+// Whether `text`, as written, is a JSON number that both databases give back
+// byte for byte: -?(0|[1-9][0-9]*)(\.[0-9]+)?, at most kMaxExactJsonNumber
+// characters, and not a negative zero. SQLite keeps any JSON text as
+// written; PostgreSQL's jsonb keeps a number's digits and trailing zeros
+// ("1.50") but rewrites an exponent ("1e2" -> 100, "1.0E5" -> 100000) and
+// drops the sign of a zero ("-0.0" -> 0.0).
+bool IsExactJsonNumber(std::string_view text);
 
 }  // namespace tracedb

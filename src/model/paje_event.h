@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/entity.h"
+
 namespace tracedb {
 
 enum class EventKind : uint8_t {
@@ -69,6 +71,7 @@ struct FieldLayout {
   std::array<int8_t, kKnownFieldCount> position;  // -1: not in the definition
   std::vector<uint8_t> extras;                    // positions of user-defined fields, in order
   std::vector<std::string> extra_names;           // their names, in the same order
+  std::vector<FieldType> extra_types;             // what their declared types make of them
   FieldLayout() { position.fill(-1); }
 };
 
@@ -101,6 +104,7 @@ struct Event {
   size_t extra_count() const { return layout->extras.size(); }
   std::string_view extra(size_t i) const { return tokens[layout->extras[i]]; }
   std::string_view extra_name(size_t i) const { return layout->extra_names[i]; }
+  FieldType extra_type(size_t i) const { return layout->extra_types[i]; }
 };
 
 // A run of consecutive events with the storage their views point into.

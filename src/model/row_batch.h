@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,9 +66,10 @@ struct StateRecord {
 struct EventRecord {
   uint32_t container;
   uint32_t type;
-  uint32_t value;
+  int64_t value;  // -1: none, the value is a number
   double time;
   TextSpan extra;
+  std::optional<int64_t> number;  // the value, when it is a number
 };
 
 struct VariableRecord {
@@ -89,8 +91,8 @@ struct LinkRecord {
   double start;
   double end;
   TextSpan extra;
-  int64_t size = -1;  // bytes; -1: the trace does not say
-  int64_t tag = -1;
+  std::optional<int64_t> size;  // unknown: SQL NULL
+  std::optional<int64_t> tag;
 };
 
 // Summaries (summary/trace_summarizer.h): one row per (container, type,

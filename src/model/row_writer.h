@@ -7,6 +7,7 @@
 // keeps nothing that points into it.
 #pragma once
 
+#include "model/extras_json.h"
 #include "model/row_batch.h"
 
 namespace tracedb {
@@ -15,6 +16,8 @@ class RowWriter {
  public:
   virtual ~RowWriter() = default;
   virtual void Write(const RowBatch& batch) = 0;
+  // The form of the batches' `extra` texts that its store keeps exactly.
+  virtual JsonStore json_store() const { return JsonStore::kText; }
 };
 
 }  // namespace tracedb

@@ -2,22 +2,21 @@
 
 #include <utility>
 
-#include "model/json_text.h"
-
 namespace tracedb {
 
-BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit,
-                           BatchPool* pool)
+BatchingSink::BatchingSink(const Registry& registry, size_t batch_rows, Emit emit, BatchPool* pool,
+                           JsonStore json)
     : registry_(registry),
       batch_rows_(batch_rows == 0 ? 1 : batch_rows),
       emit_(std::move(emit)),
-      pool_(pool) {}
+      pool_(pool),
+      json_(json) {}
 
 TextSpan BatchingSink::Json(const Extras& extras) {
   if (extras.empty()) return {};
   std::string& text = batch_.text;
   size_t start = text.size();
-  AppendExtrasJson(&text, extras);
+  AppendExtrasJson(&text, extras, json_);
   size_t size = text.size() - start;
   if (size == last_text_.size && text.compare(last_text_.offset, size, text, start, size) == 0) {
     text.resize(start);
@@ -106,8 +105,10 @@ void BatchingSink::OnState(const StateRow& row) {
 }
 
 void BatchingSink::OnEvent(const EventRow& row) {
+  bool numbered = row.value == kNumberValue;
   batch_.events.push_back(
-      EventRecord{row.container, row.type, row.value, row.time, Json(row.extras)});
+      EventRecord{row.container, row.type, numbered ? int64_t{-1} : int64_t{row.value}, row.time,
+                  Json(row.extras), numbered ? std::optional(row.number) : std::nullopt});
   ++counts_.events;
   Added();
 }
@@ -122,7 +123,7 @@ void BatchingSink::OnVariable(const VariableRow& row) {
 void BatchingSink::OnLink(const LinkRow& row) {
   batch_.links.push_back(LinkRecord{row.container, row.type, row.value, row.key,
                                     row.start_container, row.end_container, row.start, row.end,
-                                    Json(row.extras)});
+                                    Json(row.extras), row.size, row.tag});
   ++counts_.links;
   Added();
 }

@@ -15,6 +15,7 @@
 #include <functional>
 
 #include "model/entity.h"
+#include "model/extras_json.h"
 #include "model/row_batch.h"
 #include "output/batch_pool.h"
 #include "sim/registry.h"
@@ -40,8 +41,10 @@ struct RowCounts {
 class BatchingSink : public EntitySink {
  public:
   using Emit = std::function<void(RowBatch&&)>;
-  // Batches are filled from `pool` when there is one.
-  BatchingSink(const Registry& registry, size_t batch_rows, Emit emit, BatchPool* pool = nullptr);
+  // Batches are filled from `pool` when there is one; `extra` texts are
+  // written in the form `json` (model/extras_json.h).
+  BatchingSink(const Registry& registry, size_t batch_rows, Emit emit, BatchPool* pool = nullptr,
+               JsonStore json = JsonStore::kText);
 
   void OnContainer(const ContainerRow& row) override;
   void OnState(const StateRow& row) override;
@@ -80,6 +83,7 @@ class BatchingSink : public EntitySink {
   size_t batch_rows_;
   Emit emit_;
   BatchPool* pool_;
+  JsonStore json_;
   RowBatch batch_;
   size_t pending_ = 0;
   size_t values_written_ = 0;  // values [0, values_written_) are in batches already

@@ -44,6 +44,17 @@ void DumpWriter::General(double v) {
   Text(std::string_view(tmp, static_cast<size_t>(end - tmp)));
 }
 
+void DumpWriter::Integer(int64_t v) {
+  char tmp[24];
+  auto [end, ec] = std::to_chars(tmp, tmp + sizeof tmp, v);
+  Text(std::string_view(tmp, static_cast<size_t>(end - tmp)));
+}
+
+void DumpWriter::EventValue(const EventRow& row) {
+  if (row.value == kNumberValue) return Integer(row.number);
+  Text(registry_.value_name(row.value, digits_));
+}
+
 void DumpWriter::ContainerName(int64_t id) {
   Text(id == kNoContainer ? std::string_view("NULL")
                           : std::string_view(registry_.container(static_cast<uint32_t>(id)).name));
@@ -111,7 +122,7 @@ void DumpWriter::OnEvent(const EventRow& row) {
   Sep();
   Fixed(row.time);
   Sep();
-  Text(registry_.value_name(row.value, digits_));
+  EventValue(row);
   Extras(row.extras);
   EndLine();
 }

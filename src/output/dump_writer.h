@@ -51,6 +51,8 @@ class DumpWriter : public EntitySink {
   void Sep() { Text(", "); }
   void Fixed(double v);    // %.6f
   void General(double v);  // %g
+  void Integer(int64_t v);
+  void EventValue(const EventRow& row);  // its value's name, or its number
   void ContainerName(int64_t id);
   void Extras(const tracedb::Extras& extras);
   void EndLine();

@@ -51,7 +51,7 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
       [&](RowBatch&& batch) {
         if (!batches.Push(std::move(batch))) throw WriterStopped{};
       },
-      &pool);
+      &pool, writer.json_store());
   IngestResult result;
   try {
     result.read = read(registry, sink);

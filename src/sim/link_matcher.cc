@@ -6,6 +6,8 @@ namespace tracedb {
 namespace {
 
 void SetSide(PendingLink& link, const LinkHalf& half) {
+  MergeLinkNumbers(&link.numbers, LinkNumbersOf(half.extras),
+                   half.is_start ? LinkSide::kStart : LinkSide::kEnd);
   if (half.is_start) {
     link.has_start = true;
     link.start = half.time;
@@ -36,8 +38,9 @@ std::optional<PendingLink> ApplyLinkHalf(std::unique_ptr<LinkTrack>& links,
                                          const LinkPreview& preview, LinkHalf half) {
   if (preview.outcome == LinkOutcome::kPending) {
     if (!links) links = std::make_unique<LinkTrack>();
-    PendingLink link{.value = half.value, .line = half.line, .extras = std::move(half.extras)};
+    PendingLink link{.value = half.value, .line = half.line};
     SetSide(link, half);
+    link.extras = std::move(half.extras);
     links->pending.emplace(std::string(half.key), std::move(link));
     return std::nullopt;
   }
@@ -62,7 +65,9 @@ void CompleteLink(Track& track, uint32_t container, std::string_view key, Pendin
                       .start_container = link.start_container,
                       .end_container = link.end_container,
                       .key = std::string(key),
-                      .extras = std::move(link.extras)});
+                      .extras = std::move(link.extras),
+                      .size = link.numbers.size,
+                      .tag = link.numbers.tag});
 }
 
 }  // namespace tracedb

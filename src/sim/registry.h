@@ -5,9 +5,10 @@
 // Identifier rule (paje-format.md): an Alias if there is one, else the Name.
 // Id 0 is the root type and the root container, both named "0".
 //
-// Numbered values are the exception to "names stay": a Paraver event value
-// with no .pcf label is only a number, and hardware counters make millions
-// of them. They are kept as their number (16 bytes, against some 300 for a
+// Numbered values are the exception to "names stay": a Paraver link's tag,
+// or an event value with no .pcf label beyond 64-bit integers (others are
+// EventRow::number, no value at all), is only a number, and a counter that
+// wraps at 2^64 makes millions of them. They are kept as their number (16 bytes, against some 300 for a
 // named value and its index entry) and spelled when asked for; they have no
 // alias or colour and FindValue does not see them (their maker keeps its
 // own number -> id table). With KeepNumberedValues(window), even those 16

@@ -185,7 +185,7 @@ Extras Simulator::TakeExtras(const Event& e) const {
   Extras extras;
   extras.reserve(e.extra_count());
   for (size_t i = 0; i < e.extra_count(); ++i) {
-    extras.push_back({std::string(e.extra_name(i)), std::string(e.extra(i))});
+    extras.push_back({std::string(e.extra_name(i)), std::string(e.extra(i)), e.extra_type(i)});
   }
   return extras;
 }

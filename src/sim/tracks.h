@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/entity.h"
+#include "sim/link_numbers.h"
 #include "sim/name_index.h"
 #include "sim/used_keys.h"
 
@@ -56,6 +57,7 @@ struct PendingLink {
   uint32_t value = 0;
   uint64_t line = 0;  // of the first half, for the error if it never completes
   Extras extras;
+  LinkNumbers numbers;
 };
 
 using PendingLinks = std::unordered_map<std::string, PendingLink, StringViewHash, std::equal_to<>>;

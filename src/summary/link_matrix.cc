@@ -72,7 +72,7 @@ void LinkMatrix::Add(const LinkRecord& link) {
   }
   Totals& t = found->second;
   ++t.messages;
-  if (link.size >= 0) t.bytes = std::max<int64_t>(t.bytes, 0) + link.size;
+  if (link.size) t.bytes = std::max<int64_t>(t.bytes, 0) + *link.size;
   t.seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
 }
 

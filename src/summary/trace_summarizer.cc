@@ -23,7 +23,7 @@ TraceSummarizer::TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs)
 void TraceSummarizer::Add(const RowBatch& batch) {
   for (const StateRecord& s : batch.states) AddState(s);
   for (const EventRecord& e : batch.events) {
-    ++events_[{e.container, e.type, e.value == kNoValue ? -1 : int64_t{e.value}}];
+    ++events_[{e.container, e.type, e.value}];  // -1: a numbered event
   }
   for (const VariableRecord& v : batch.variables) AddVariable(v);
   for (const LinkRecord& l : batch.links) links_.Add(l);

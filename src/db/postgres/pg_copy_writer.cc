@@ -5,10 +5,11 @@
 #include <cstring>
 #include <future>
 #include <numeric>
+#include <optional>
 
+#include "db/container_order.h"
 #include "db/crash_point.h"
 #include "db/postgres/pg_partitions.h"
-#include "db/container_order.h"
 
 namespace tracedb {
 namespace {
@@ -63,10 +64,20 @@ class Encoder {
     Be32(0xffffffff);
     return *this;
   }
+  // jsonb's binary form: a version byte, 1, then the JSON text.
+  Encoder& Jsonb(std::string_view v) {
+    Room(v.size() + kRowRoom);
+    Be32(static_cast<uint32_t>(v.size() + 1));
+    Put(uint8_t{1});
+    Put(v.data(), v.size());
+    return *this;
+  }
   // Empty text and negative ids mean "none": NULL, as in the SQLite writer.
   Encoder& TextOrNull(std::string_view v) { return v.empty() ? Null() : Text(v); }
   Encoder& IdOrNull(int64_t v) { return v < 0 ? Null() : Int(v); }
   Encoder& RealOrNull(double v) { return v != v ? Null() : Real(v); }  // NaN: none
+  Encoder& IntOrNull(std::optional<int64_t> v) { return v ? Int(*v) : Null(); }
+  Encoder& JsonbOrNull(std::string_view v) { return v.empty() ? Null() : Jsonb(v); }
 
  private:
   // More than a row's fixed-size fields take (11 fields of 12 bytes).
@@ -171,17 +182,17 @@ void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
             "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", batch.containers,
             [&batch](Encoder& e, const ContainerRecord& r) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
-              e.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra)).TextOrNull(r.path);
+              e.Real(r.start).Real(r.end).JsonbOrNull(batch.Text(r.extra)).TextOrNull(r.path);
             });
   CopyTable(lane, batch, "state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
-              e.Int(r.depth).TextOrNull(batch.Text(r.extra));
+              e.Int(r.depth).JsonbOrNull(batch.Text(r.extra));
             });
-  CopyTable(lane, batch, "event", "container_id,type_id,value_id,time,extra", batch.events,
+  CopyTable(lane, batch, "event", "container_id,type_id,value_id,time,extra,number", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
-              e.Int(r.container).Int(r.type).Int(r.value).Real(r.time);
-              e.TextOrNull(batch.Text(r.extra));
+              e.Int(r.container).Int(r.type).IdOrNull(r.value).Real(r.time);
+              e.JsonbOrNull(batch.Text(r.extra)).IntOrNull(r.number);
             });
 }
 
@@ -190,15 +201,15 @@ void PgCopyWriter::WriteSecondLane(const RowBatch& batch) {
   CopyTable(lane, batch, "variable", "container_id,type_id,start_time,end_time,value,extra",
             batch.variables, [&batch](Encoder& e, const VariableRecord& r) {
               e.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
-              e.TextOrNull(batch.Text(r.extra));
+              e.JsonbOrNull(batch.Text(r.extra));
             });
   CopyTable(lane, batch, "link",
             "container_id,type_id,value_id,key,start_container_id,end_container_id,"
-            "start_time,end_time,extra",
+            "start_time,end_time,extra,size,tag",
             batch.links, [&batch](Encoder& e, const LinkRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
               e.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
-              e.TextOrNull(batch.Text(r.extra));
+              e.JsonbOrNull(batch.Text(r.extra)).IntOrNull(r.size).IntOrNull(r.tag);
             });
   CopySummaries(lane, batch);
 }

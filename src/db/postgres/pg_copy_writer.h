@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "db/postgres/pg_session.h"
 #include "db/container_order.h"
+#include "db/postgres/pg_session.h"
 #include "model/row_batch.h"
 #include "model/row_writer.h"
 
@@ -42,6 +42,8 @@ class PgCopyWriter : public RowWriter {
   PgCopyWriter(PgSession& first, PgSession& second, int64_t trace_id)
       : first_{&first}, second_{&second}, trace_id_(trace_id) {}
   void Write(const RowBatch& batch) override;
+  // `extra` is jsonb: its keys come back in jsonb's order, one per name.
+  JsonStore json_store() const override { return JsonStore::kJsonb; }
 
  private:
   struct Lane {

@@ -1,10 +1,11 @@
 #include "db/sqlite/sqlite_row_writer.h"
 
 #include <numeric>
+#include <optional>
 #include <type_traits>
 
-#include "db/crash_point.h"
 #include "db/container_order.h"
+#include "db/crash_point.h"
 
 namespace tracedb {
 namespace {
@@ -51,6 +52,10 @@ class Binder {
     v != v ? statement_.BindNull(next_++) : statement_.BindDouble(next_++, v);
     return *this;
   }
+  Binder& IntOrNull(std::optional<int64_t> v) {
+    v ? statement_.BindInt(next_++, *v) : statement_.BindNull(next_++);
+    return *this;
+  }
 
  private:
   SqliteStatement& statement_;
@@ -76,13 +81,13 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string
                   "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", 9),
       states_(connection, schema + ".state",
               "container_id,type_id,value_id,start_time,end_time,depth,extra", 7),
-      events_(connection, schema + ".event", "container_id,type_id,value_id,time,extra", 5),
+      events_(connection, schema + ".event", "container_id,type_id,value_id,time,extra,number", 6),
       variables_(connection, schema + ".variable",
                  "container_id,type_id,start_time,end_time,value,extra", 6),
       links_(connection, schema + ".link",
              "container_id,type_id,value_id,key,start_container_id,end_container_id,"
-             "start_time,end_time,extra",
-             9),
+             "start_time,end_time,extra,size,tag",
+             11),
       state_summaries_(connection, schema + ".state_summary",
                        "container_id,type_id,value_id,count,inclusive_seconds,exclusive_seconds,"
                        "min_seconds,max_seconds",
@@ -179,7 +184,8 @@ void SqliteRowWriter::InsertAll(const RowBatch& batch) {
     b.TextOrNull(batch.Text(r.extra));
   });
   Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
-    b.Int(r.container).Int(r.type).Int(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
+    b.Int(r.container).Int(r.type).IdOrNull(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
+    b.IntOrNull(r.number);
   });
   Insert(variables_, batch.variables, [&batch](Binder& b, const VariableRecord& r) {
     b.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
@@ -188,7 +194,7 @@ void SqliteRowWriter::InsertAll(const RowBatch& batch) {
   Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
-    b.TextOrNull(batch.Text(r.extra));
+    b.TextOrNull(batch.Text(r.extra)).IntOrNull(r.size).IntOrNull(r.tag);
   });
   InsertSummaries(batch);
 }

@@ -73,12 +73,20 @@ bool IsKnownFieldType(std::string_view type) {
   return false;
 }
 
+FieldType UserFieldType(std::string_view type) {
+  for (std::string_view number : {"int", "double", "float", "date"}) {
+    if (type == number) return FieldType::kNumber;
+  }
+  return FieldType::kText;
+}
+
 std::shared_ptr<const DefinitionTable> DefinitionTable::With(EventDefinition def) const {
   auto copy = std::make_shared<DefinitionTable>(*this);
   for (size_t i = 0; i < def.fields.size(); ++i) {
     auto token = static_cast<uint8_t>(i + 1);
     if (def.fields[i] == Field::kExtra) {
       def.layout.extras.push_back(token);
+      def.layout.extra_types.push_back(def.extra_types[def.layout.extra_names.size()]);
       def.layout.extra_names.push_back(def.extra_names[def.layout.extra_names.size()]);
     } else {
       def.layout.position[static_cast<int>(def.fields[i])] = static_cast<int8_t>(token);

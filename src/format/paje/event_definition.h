@@ -28,9 +28,10 @@ struct EventDefinition {
   EventKind kind;
   std::vector<Field> fields;  // one per token after the id, in order
   std::vector<std::string> extra_names;  // names of the kExtra fields, in order
-  int extra_count = 0;        // how many of them are user-defined
-  FieldLayout layout;         // filled by DefinitionTable::With
-  uint64_t line = 0;          // where the %EventDef began
+  std::vector<FieldType> extra_types;    // what their declared types make of them, in order
+  int extra_count = 0;                   // how many of them are user-defined
+  FieldLayout layout;                    // filled by DefinitionTable::With
+  uint64_t line = 0;                     // where the %EventDef began
 };
 
 std::optional<EventKind> EventKindFromName(std::string_view name);
@@ -38,6 +39,9 @@ std::string_view EventKindName(EventKind kind);
 // Field names, old (2003) synonyms included; anything else is a user field.
 Field FieldFromName(std::string_view name);
 bool IsKnownFieldType(std::string_view type);
+// What a known declared type makes of a user field's value: int, double,
+// float and date are numbers, hex, string and color text.
+FieldType UserFieldType(std::string_view type);
 
 class DefinitionTable {
  public:

@@ -142,6 +142,7 @@ void HeaderParser::AddField(std::string_view name, std::string_view type, uint64
   if (field == Field::kExtra) {
     ++open_->extra_count;
     open_->extra_names.push_back(UserFieldName(name, line_number));
+    open_->extra_types.push_back(UserFieldType(type));
   }
   open_->fields.push_back(field);
 }

@@ -6,7 +6,7 @@
 //   block) -> the calling thread (trace_mapper.h, blocks in file order) -> sink
 //
 // Memory: the blocks in flight, the header's objects, the types and labelled
-// values used so far, the counter values in use lately (a fixed amount,
+// values used so far, the numbered values in use lately (a fixed amount,
 // trace_mapper.h), and the states still open (END -1) until the end. Errors are
 // InputErrors naming the file and line; the first in file order wins. A bad
 // record line fails the read, or with OnError::kSkip is skipped

@@ -1,5 +1,6 @@
 // RecentIds: (number, space) -> id of the numbers seen lately, in bounded
-// memory, for the Paraver mapper's counter values, which are nearly all
+// memory, for the Paraver mapper's numbered values: tags, and counter values
+// beyond 64-bit integers (a counter that wraps at 2^64), which are nearly all
 // distinct and would otherwise fill a table as large as the trace.
 //
 // A set-associative cache: a number hashes to one set of kWays entries (one

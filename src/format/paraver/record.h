@@ -39,6 +39,8 @@ struct EventValueHash {
 
 // The exact decimal text: "18446744073709551615", "-3".
 std::string ToText(const EventValue& value);
+// The value as a 64-bit integer; nullopt beyond (from 2^63 up, or below -2^63).
+std::optional<int64_t> AsInt64(const EventValue& value);
 
 struct EventPair {
   int64_t type;

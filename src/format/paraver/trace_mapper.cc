@@ -1,6 +1,7 @@
 #include "format/paraver/trace_mapper.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/input_error.h"
 
@@ -14,6 +15,11 @@ ValueInfo LabelledValue(std::string number, const std::string* label, uint32_t t
   return ValueInfo{.name = *label, .alias = std::move(number), .type = type};
 }
 
+// Every Paraver field is a number, stored as a JSON number.
+ExtraField Number(const char* name, std::string text) {
+  return {.name = name, .value = std::move(text), .type = FieldType::kNumber};
+}
+
 template <typename Map, typename Key>
 const std::string* Find(const Map& map, const Key& key) {
   auto it = map.find(key);
@@ -21,6 +27,16 @@ const std::string* Find(const Map& map, const Key& key) {
 }
 
 }  // namespace
+
+std::optional<int64_t> AsInt64(const EventValue& value) {
+  constexpr uint64_t kMaxPositive = uint64_t{INT64_MAX};
+  if (!value.negative) {
+    if (value.magnitude > kMaxPositive) return std::nullopt;
+    return static_cast<int64_t>(value.magnitude);
+  }
+  if (value.magnitude > kMaxPositive + 1) return std::nullopt;
+  return static_cast<int64_t>(0 - value.magnitude);  // -2^63 included
+}
 
 std::string ToText(const EventValue& value) {
   std::string text = std::to_string(value.magnitude);
@@ -144,7 +160,7 @@ void TraceMapper::Apply(const ParsedRecords& block, const Record& r, uint64_t li
 
 Extras TraceMapper::CpuField(uint32_t cpu) const {
   if (!options_.simulator.keep_extras) return {};
-  return Extras{{"cpu", std::to_string(cpu)}};
+  return Extras{Number("cpu", std::to_string(cpu))};
 }
 
 void TraceMapper::State(const Record& r) {
@@ -173,7 +189,7 @@ void TraceMapper::Events(const Record& r, const ParsedRecords& block) {
   for (uint32_t i = r.first; i < r.first + r.count; ++i) {
     const EventPair& pair = block.pairs[i];
     row.type = EventType(pair.type);
-    row.value = EventValueId(row.type, pair.type, pair.value);
+    SetEventValue(row, pair.type, pair.value);
     sink_->OnEvent(row);
   }
 }
@@ -187,13 +203,14 @@ void TraceMapper::Link(const Record& r, const CommDetail& c) {
               .end = Seconds(r.end),
               .start_container = thread_containers_[r.thread],
               .end_container = thread_containers_[c.recv_thread],
-              .key = std::to_string(++links_)};
+              .key = std::to_string(++links_),
+              .size = c.size,
+              .tag = r.value};
   if (options_.simulator.keep_extras) {
-    row.extras = {{"lsend", ExactSeconds(c.logical_send)},
-                  {"lrecv", ExactSeconds(c.logical_recv)},
-                  {"size", std::to_string(c.size)},
-                  {"send_cpu", std::to_string(r.cpu)},
-                  {"recv_cpu", std::to_string(c.recv_cpu)}};
+    row.extras = {Number("lsend", ExactSeconds(c.logical_send)),
+                  Number("lrecv", ExactSeconds(c.logical_recv)),
+                  Number("size", std::to_string(c.size)), Number("send_cpu", std::to_string(r.cpu)),
+                  Number("recv_cpu", std::to_string(c.recv_cpu))};
   }
   sink_->OnLink(row);
 }
@@ -238,23 +255,37 @@ uint32_t TraceMapper::EventType(int64_t type) {
   return id;
 }
 
-uint32_t TraceMapper::EventValueId(uint32_t type, int64_t paraver_type, EventValue value) {
-  uint32_t space = ValueSpace(type, value.negative);
-  // Most values are of types without labels (hardware counters: millions of
-  // numbers); asking the small label table first spares them a probe of
-  // labelled_values_, which is a cache miss each.
-  auto labels = pcf_.event_values.find(paraver_type);
-  if (labels == pcf_.event_values.end()) {
-    if (auto id = recent_values_.Find(value.magnitude, space)) return *id;
-    return NewNumberedValue(type, value.negative, value.magnitude);
+// A value the .pcf labels is a value row; any other is the event's number,
+// but for one beyond 64-bit integers (a counter that wraps at 2^64), which
+// stays a value row named by its number: exact in both databases.
+void TraceMapper::SetEventValue(EventRow& row, int64_t paraver_type, EventValue value) {
+  row.number = 0;
+  if (auto id = LabelledValueId(row.type, paraver_type, value)) {
+    row.value = *id;
+  } else if (auto number = AsInt64(value)) {
+    row.value = kNumberValue;
+    row.number = *number;
+  } else {
+    row.value = NumberedValueId(row.type, value);
   }
-  if (auto id = KnownValue(value.magnitude, space)) return *id;
+}
+
+std::optional<uint32_t> TraceMapper::LabelledValueId(uint32_t type, int64_t paraver_type,
+                                                     EventValue value) {
+  auto labels = pcf_.event_values.find(paraver_type);
+  if (labels == pcf_.event_values.end()) return std::nullopt;
+  uint32_t space = ValueSpace(type, value.negative);
+  if (auto id = labelled_values_.Find(value.magnitude, space)) return id;
   const std::string* label = Find(labels->second, value);
-  // Unlabelled ones are kept as numbers.
-  if (label == nullptr) return NewNumberedValue(type, value.negative, value.magnitude);
+  if (label == nullptr) return std::nullopt;
   uint32_t id = registry_->AddValue(LabelledValue(ToText(value), label, type));
   labelled_values_.Insert(value.magnitude, space, id);
   return id;
+}
+
+uint32_t TraceMapper::NumberedValueId(uint32_t type, EventValue value) {
+  if (auto id = recent_values_.Find(value.magnitude, ValueSpace(type, value.negative))) return *id;
+  return NewNumberedValue(type, value.negative, value.magnitude);
 }
 
 uint32_t TraceMapper::TagValue(int64_t tag) {

@@ -4,9 +4,12 @@
 //   root 0 -> Application "APPL a" -> Task "TASK a.t" -> Thread "THREAD a.t.h"
 //   root 0 -> Node "NODE n" -> CPU "CPU c"       (with a resource model)
 //   state record  -> State on the thread, depth 0, user field cpu
-//   event record  -> one Event per TYPE:VALUE, user field cpu
+//   event record  -> one Event per TYPE:VALUE, user field cpu; its value a
+//                    value row when the .pcf labels it, else a number
+//                    (EventRow::number), but beyond 64-bit integers
 //   comm record   -> Communication link in the root; user fields lsend,
-//                    lrecv, size, send_cpu, recv_cpu; key: its ordinal
+//                    lrecv, size, send_cpu, recv_cpu (all JSON numbers);
+//                    key: its ordinal; size and tag also as the row's own
 //
 // Names come from the .row file, labels from the .pcf; what they do not
 // name keeps its default name (a renamed object keeps the default as its
@@ -23,8 +26,10 @@
 // link fields lsend and lrecv are exact decimal text.
 //
 // Memory stays bounded however many distinct counter values a trace holds:
-// an unlabelled number is remembered (RecentIds; the Registry keeps its
-// value pinned meanwhile) while it is in use, and likely forgotten once some
+// unlabelled event values are numbers, which name nothing. What still makes
+// a value row of a number, a link's tag and an event value beyond 64-bit
+// integers, is remembered (RecentIds; the Registry keeps its value pinned
+// meanwhile) while it is in use, and likely forgotten once some
 // kRecentValues other new numbers came without it. One seen again after that
 // gets a value id (and value row) anew: names, and so every dump, stay
 // exact; only such a rarely used number may have two ids.
@@ -102,7 +107,11 @@ class TraceMapper {
   void Link(const Record& r, const CommDetail& c);
   uint32_t StateValue(int64_t state);
   uint32_t EventType(int64_t type);
-  uint32_t EventValueId(uint32_t type, int64_t paraver_type, EventValue value);
+  void SetEventValue(EventRow& row, int64_t paraver_type, EventValue value);
+  // The value row of a value the .pcf labels; nullopt for any other.
+  std::optional<uint32_t> LabelledValueId(uint32_t type, int64_t paraver_type, EventValue value);
+  // The value row named by the number, for one beyond 64-bit integers.
+  uint32_t NumberedValueId(uint32_t type, EventValue value);
   uint32_t TagValue(int64_t tag);
   // Where event values and tags are looked up: per type, and per sign (-0 is
   // not 0).

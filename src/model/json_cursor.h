@@ -1,0 +1,45 @@
+// JsonCursor: reads JSON text a token at a time, for the objects tracedb
+// writes and the databases give back (model/extras_json.h): objects, arrays,
+// strings (unescaped, as UTF-8) and numbers (their text as written). true,
+// false and null are not among them.
+//
+// Any error throws std::runtime_error naming the whole text. The cursor views
+// `text`, which must outlive it. Not thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace tracedb {
+
+class JsonCursor {
+ public:
+  explicit JsonCursor(std::string_view text) : text_(text) {}
+
+  // Whether the next character, after blanks, is `c`.
+  bool Peek(char c);
+  // The same, taking it when it is.
+  bool Take(char c);
+  // Takes `c`, or fails.
+  void Expect(char c);
+  // A string literal's text.
+  std::string String();
+  // A number's text as written: "-1.50", "2e3".
+  std::string Number();
+  // Whether only blanks are left.
+  bool AtEnd();
+  [[noreturn]] void Fail() const;
+
+ private:
+  void SkipBlanks();
+  size_t Digits();
+  char Unescaped(char e) const;
+  unsigned HexDigits();
+  void AppendCodePoint(std::string* out, unsigned v) const;
+
+  std::string_view text_;
+  size_t at_ = 0;
+};
+
+}  // namespace tracedb
