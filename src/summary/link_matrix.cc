@@ -57,40 +57,64 @@ void Finish(LinkSummaryRecord& r) {
 
 }  // namespace
 
-size_t LinkMatrix::PairHash::operator()(const Pair& p) const {
-  uint64_t h = (static_cast<uint64_t>(p.start) * 0x9e3779b97f4a7c15ULL) ^
-               (static_cast<uint64_t>(p.end) + (static_cast<uint64_t>(p.type) << 40));
-  return static_cast<size_t>(h * 0xbf58476d1ce4e5b9ULL >> 7);
+namespace {
+
+// Moves the used slots to the front, in key order; returns how many.
+size_t SortPairs(std::vector<LinkSummaryRecord>& slots) {
+  auto end = std::partition(slots.begin(), slots.end(),
+                            [](const LinkSummaryRecord& r) { return r.messages != 0; });
+  std::sort(slots.begin(), end, [](const auto& a, const auto& b) { return KeyOf(a) < KeyOf(b); });
+  return static_cast<size_t>(end - slots.begin());
+}
+
+size_t SlotsFor(size_t pairs) {
+  size_t slots = 16;
+  while (slots * 3 < pairs * 4) slots *= 2;  // at most three quarters full
+  return slots;
+}
+
+size_t Hash(uint32_t type, int64_t start, int64_t end) {
+  uint64_t h = (static_cast<uint64_t>(start) * 0x9e3779b97f4a7c15ULL) ^
+               (static_cast<uint64_t>(end) + (static_cast<uint64_t>(type) << 40));
+  return static_cast<size_t>((h * 0xbf58476d1ce4e5b9ULL) >> 17);
+}
+
+}  // namespace
+
+LinkMatrix::LinkMatrix(size_t max_pairs)
+    : max_pairs_(std::max<size_t>(max_pairs, 1)), slots_(SlotsFor(max_pairs_)) {}
+
+LinkSummaryRecord& LinkMatrix::SlotOf(const LinkRecord& link) {
+  size_t mask = slots_.size() - 1;
+  for (size_t i = Hash(link.type, link.start_container, link.end_container) & mask;;
+       i = (i + 1) & mask) {
+    LinkSummaryRecord& slot = slots_[i];
+    if (slot.messages == 0) {
+      slot = {.type = link.type,
+              .start_container = link.start_container,
+              .end_container = link.end_container,
+              .messages = 0,
+              .bytes = -1,
+              .seconds = 0};
+      ++used_;
+      return slot;
+    }
+    if (slot.type == link.type && slot.start_container == link.start_container &&
+        slot.end_container == link.end_container) {
+      return slot;
+    }
+  }
 }
 
 void LinkMatrix::Add(const LinkRecord& link) {
-  Pair pair{link.type, link.start_container, link.end_container};
-  auto found = totals_.find(pair);
-  if (found == totals_.end()) {
-    if (totals_.size() >= max_pairs_) Spill();
-    found = totals_.emplace(pair, Totals{}).first;
-  }
-  Totals& t = found->second;
+  if (used_ >= max_pairs_) Spill();
+  LinkSummaryRecord& t = SlotOf(link);
   ++t.messages;
   if (link.size) t.bytes = std::max<int64_t>(t.bytes, 0) + *link.size;
   t.seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
 }
 
-std::vector<LinkSummaryRecord> LinkMatrix::Sorted() const {
-  std::vector<LinkSummaryRecord> rows;
-  rows.reserve(totals_.size());
-  for (const auto& [pair, t] : totals_) {
-    rows.push_back(LinkSummaryRecord{.type = pair.type,
-                                     .start_container = pair.start,
-                                     .end_container = pair.end,
-                                     .messages = t.messages,
-                                     .bytes = t.bytes,
-                                     .seconds = t.seconds});
-  }
-  std::sort(rows.begin(), rows.end(),
-            [](const auto& a, const auto& b) { return KeyOf(a) < KeyOf(b); });
-  return rows;
-}
+size_t LinkMatrix::SortInPlace() { return SortPairs(slots_); }
 
 void LinkMatrix::Spill() {
   File file(std::tmpfile());
@@ -98,23 +122,27 @@ void LinkMatrix::Spill() {
     throw std::runtime_error(std::string("cannot make a spill file for the link matrix: ") +
                              std::strerror(errno));
   }
-  std::vector<LinkSummaryRecord> rows = Sorted();
-  if (std::fwrite(rows.data(), sizeof(LinkSummaryRecord), rows.size(), file.get()) !=
-          rows.size() ||
+  size_t count = SortInPlace();
+  if (std::fwrite(slots_.data(), sizeof(LinkSummaryRecord), count, file.get()) != count ||
       std::fflush(file.get()) != 0) {
     throw std::runtime_error(std::string("writing the link matrix's spill file failed: ") +
                              std::strerror(errno));
   }
   runs_.push_back(std::move(file));
-  totals_.clear();
+  std::fill(slots_.begin(), slots_.end(), LinkSummaryRecord{});
+  used_ = 0;
 }
 
 void LinkMatrix::Drain(size_t chunk,
                        const std::function<void(std::vector<LinkSummaryRecord>&)>& emit) {
   if (!runs_.empty()) Spill();  // the last part too: then every part is a run
   std::vector<LinkSummaryRecord> in_memory;
-  if (runs_.empty()) in_memory = Sorted();
-  std::unordered_map<Pair, Totals, PairHash>().swap(totals_);  // its memory too
+  if (runs_.empty()) {
+    in_memory.swap(slots_);
+    in_memory.resize(SortPairs(in_memory));
+  }
+  std::vector<LinkSummaryRecord>().swap(slots_);  // its memory too
+  used_ = 0;
   std::vector<RunReader> readers;
   for (File& run : runs_) readers.emplace_back(run.get());
   size_t next_in_memory = 0;
