@@ -509,6 +509,7 @@ TEST(IngestPostgres, EachPartitionHasItsParentsIndexesOnce) {
           "container_1_pkey|container_pkey", "event_1_container_id_time_idx|event_container_time",
           "event_summary_1_trace_id_container_id_idx|event_summary_container",
           "link_1_container_id_start_time_idx|link_container_time",
+          "link_summary_1_trace_id_messages_idx|link_summary_messages",
           "link_summary_1_trace_id_start_container_id_end_container_id_idx|"
           "link_summary_containers",
           "state_1_container_id_start_time_idx|state_container_time",

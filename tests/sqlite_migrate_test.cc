@@ -32,6 +32,7 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
                                 "index|event_summary_container",
                                 "index|link_container_time",
                                 "index|link_summary_containers",
+                                "index|link_summary_messages",
                                 "index|state_container_time",
                                 "index|state_profile_bin",
                                 "index|state_summary_container",
