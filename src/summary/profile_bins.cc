@@ -23,9 +23,17 @@ ProfileBins::ProfileBins(uint32_t max_bins) : max_bins_(std::max<uint32_t>(max_b
 
 double ProfileBins::Width() const { return std::ldexp(1.0, exponent_); }
 
-int64_t ProfileBins::BinOf(double time) const {
-  return static_cast<int64_t>(std::floor(std::ldexp(time - origin_, -exponent_)));
+double ProfileBins::BinAt(double time) const {
+  return std::floor(std::ldexp(time - origin_, -exponent_));
 }
+
+// The bin after the last that [.., end) reaches: end is exclusive.
+double ProfileBins::BinAfter(double end) const {
+  return std::ceil(std::ldexp(end - origin_, -exponent_));
+}
+
+// Once Cover has made room for `time`: then its bin fits.
+int64_t ProfileBins::BinOf(double time) const { return static_cast<int64_t>(BinAt(time)); }
 
 // The narrowest width that holds [start, end) in max_bins bins. Bins start
 // at 0, so that their bounds are round numbers, unless the trace's times
@@ -39,7 +47,7 @@ void ProfileBins::Start(double start, double end) {
   if (std::abs(std::ldexp(start, -exponent_)) > kFarBins) {
     origin_ = std::ldexp(std::floor(std::ldexp(start, -exponent_)), exponent_);
   }
-  lo_ = hi_ = BinOf(start);
+  lo_ = hi_ = BinOf(start);  // Cover extends them
   started_ = true;
 }
 
@@ -50,13 +58,16 @@ void ProfileBins::Add(uint32_t type, uint32_t value, double start, double end, d
   Spread(seconds_[{type, value}], start, end, sign);
 }
 
+// In doubles until the bins fit: a state far from the others (a trace whose
+// first states are nanoseconds long, then one a million seconds later) has
+// a bin number beyond int64_t at the narrow width.
 void ProfileBins::Cover(double start, double end) {
   for (;;) {
-    int64_t lo = std::min(lo_, BinOf(start));
-    int64_t hi = std::max(hi_, BinOf(end) + 1);
-    if (hi - lo <= static_cast<int64_t>(max_bins_)) {
-      if (lo < lo_) ExtendDown(lo);
-      hi_ = hi;
+    double lo = std::min(static_cast<double>(lo_), BinAt(start));
+    double hi = std::max(static_cast<double>(hi_), BinAfter(end));
+    if (hi - lo <= static_cast<double>(max_bins_)) {
+      if (lo < static_cast<double>(lo_)) ExtendDown(static_cast<int64_t>(lo));
+      hi_ = static_cast<int64_t>(hi);
       return;
     }
     Widen();
@@ -88,7 +99,7 @@ void ProfileBins::Widen() {
 void ProfileBins::Spread(std::vector<double>& bins, double start, double end, double sign) const {
   const double width = Width();
   int64_t first = BinOf(start);
-  int64_t last = BinOf(end);  // end is exclusive: a state ending on a bin's start adds 0 there
+  auto last = static_cast<int64_t>(BinAfter(end)) - 1;
   if (bins.size() < static_cast<size_t>(last - lo_ + 1)) bins.resize(last - lo_ + 1, 0.0);
   for (int64_t b = first; b <= last; ++b) {
     double from = std::max(start, origin_ + static_cast<double>(b) * width);

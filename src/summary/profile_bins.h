@@ -5,6 +5,8 @@
 // the end there are between max_bins/2 and max_bins bins (fewer for a trace
 // whose states all come at once), each holding exact sums of overlaps, and
 // memory is max_bins numbers per (type, value) whatever the trace's length.
+// A bin's time below a millionth of a millionth of its width is taken for
+// rounding left by nested states' subtractions, and not given out.
 //
 // Threading: one object per load, used from one thread.
 #pragma once
@@ -34,7 +36,9 @@ class ProfileBins {
   using Key = std::pair<uint32_t, uint32_t>;  // type, value
 
   double Width() const;
-  int64_t BinOf(double time) const;  // the bin holding `time`
+  double BinAt(double time) const;   // the bin holding `time`, whatever its size
+  double BinAfter(double end) const;  // the bin after the last [.., end) reaches
+  int64_t BinOf(double time) const;   // BinAt, within bins in use
   void Start(double start, double end);
   void Cover(double start, double end);  // widens and extends until it fits
   void Widen();

@@ -1,0 +1,54 @@
+// ProfileBins: power-of-two bins that widen as the span grows, exact sums.
+#include "summary/profile_bins.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace tracedb::testing {
+namespace {
+
+// Seconds per value, over all bins.
+std::map<uint32_t, double> Totals(const std::vector<ProfileRecord>& records) {
+  std::map<uint32_t, double> totals;
+  for (const ProfileRecord& r : records) totals[r.value] += r.seconds;
+  return totals;
+}
+
+// B (1 to 2) pushed on A (0 to 4), 4 bins asked for: bins of 1, A's time
+// in three of them only.
+TEST(ProfileBins, NestedStatesGiveExclusiveTimePerBin) {
+  ProfileBins bins(4);
+  bins.Add(0, 1, 1.0, 2.0, 1);   // B
+  bins.Add(0, 0, 1.0, 2.0, -1);  // ... taken from A
+  bins.Add(0, 0, 0.0, 4.0, 1);   // A
+  std::vector<ProfileRecord> records;
+  bins.AppendRecords(&records);
+  std::vector<std::string> rows;
+  for (const ProfileRecord& r : records) {
+    rows.push_back(std::to_string(r.value) + "|" + std::to_string(r.bin) + "|" +
+                   std::to_string(r.bin_start) + "|" + std::to_string(r.seconds));
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{
+                      "0|0|0.000000|1.000000", "0|2|2.000000|1.000000", "0|3|3.000000|1.000000",
+                      "1|1|1.000000|1.000000"}));
+}
+
+// Nanosecond states, then one a million million seconds later: the bins
+// widen to hold both (bin numbers at the first width would not fit 64 bits).
+TEST(ProfileBins, FarApartStatesWidenTheBinsInsteadOfOverflowing) {
+  ProfileBins bins(1000);
+  bins.Add(0, 0, 1e-9, 2e-9, 1);  // in the same wide bin as the next one
+  bins.Add(0, 0, 0.0, 2.0, 1);
+  bins.Add(0, 1, 1e15, 1e15 + 10, 1);
+  std::vector<ProfileRecord> records;
+  bins.AppendRecords(&records);
+  EXPECT_EQ(Totals(records), (std::map<uint32_t, double>{{0, 2.0 + 1e-9}, {1, 10.0}}));
+  ASSERT_FALSE(records.empty());
+  double width = records.front().bin_end - records.front().bin_start;
+  EXPECT_EQ(width, 1099511627776.0);  // 2^40: 1e15 / 2^40 = 910 bins
+  EXPECT_EQ(records.back().bin, 909u);
+}
+
+}  // namespace
+}  // namespace tracedb::testing
