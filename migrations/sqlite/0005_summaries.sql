@@ -30,7 +30,8 @@ WHERE container.trace_id = named.trace_id AND container.id = named.id;
 
 -- The number of time bins state_profile was asked for (ingest
 -- --profile-bins); NULL for a trace whose summaries were never computed
--- (loaded before this version: `tracedb summarize` computes them).
+-- (loaded before this version: loading the file again with ingest --force
+-- computes them).
 ALTER TABLE trace ADD COLUMN profile_bins INTEGER;
 
 -- Summaries, computed while the trace streams through the simulator and
