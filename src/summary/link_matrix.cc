@@ -114,15 +114,13 @@ void LinkMatrix::Add(const LinkRecord& link) {
   t.seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
 }
 
-size_t LinkMatrix::SortInPlace() { return SortPairs(slots_); }
-
 void LinkMatrix::Spill() {
   File file(std::tmpfile());
   if (!file) {
     throw std::runtime_error(std::string("cannot make a spill file for the link matrix: ") +
                              std::strerror(errno));
   }
-  size_t count = SortInPlace();
+  size_t count = SortPairs(slots_);
   if (std::fwrite(slots_.data(), sizeof(LinkSummaryRecord), count, file.get()) != count ||
       std::fflush(file.get()) != 0) {
     throw std::runtime_error(std::string("writing the link matrix's spill file failed: ") +
@@ -133,51 +131,59 @@ void LinkMatrix::Spill() {
   used_ = 0;
 }
 
+namespace {
+
+// The smallest key among the heads of the runs; nullptr once all are done.
+const LinkSummaryRecord* Least(std::vector<RunReader>& readers) {
+  const LinkSummaryRecord* least = nullptr;
+  for (RunReader& r : readers) {
+    if (!r.done() && (least == nullptr || KeyOf(r.front()) < KeyOf(*least))) least = &r.front();
+  }
+  return least;
+}
+
+// The totals of `pair`'s key over every run, which each hold it once at most.
+LinkSummaryRecord TakeSum(LinkSummaryRecord pair, std::vector<RunReader>& readers) {
+  auto key = KeyOf(pair);
+  pair.messages = 0;
+  pair.bytes = -1;
+  pair.seconds = 0;
+  for (RunReader& r : readers) {
+    if (!r.done() && KeyOf(r.front()) == key) {
+      AddTo(pair, r.front());
+      r.Pop();
+    }
+  }
+  Finish(pair);
+  return pair;
+}
+
+}  // namespace
+
 void LinkMatrix::Drain(size_t chunk,
                        const std::function<void(std::vector<LinkSummaryRecord>&)>& emit) {
-  if (!runs_.empty()) Spill();  // the last part too: then every part is a run
-  std::vector<LinkSummaryRecord> in_memory;
-  if (runs_.empty()) {
-    in_memory.swap(slots_);
-    in_memory.resize(SortPairs(in_memory));
-  }
-  std::vector<LinkSummaryRecord>().swap(slots_);  // its memory too
-  used_ = 0;
-  std::vector<RunReader> readers;
-  for (File& run : runs_) readers.emplace_back(run.get());
-  size_t next_in_memory = 0;
   std::vector<LinkSummaryRecord> out;
-  auto flush = [&] {
-    if (!out.empty()) emit(out);
+  auto put = [&](const LinkSummaryRecord& row) {
+    out.push_back(row);
+    if (out.size() < chunk) return;
+    emit(out);
     out.clear();
   };
-  for (;;) {
-    // The smallest key among the heads of the runs (and the in-memory rows).
-    const LinkSummaryRecord* least = nullptr;
-    if (next_in_memory < in_memory.size()) least = &in_memory[next_in_memory];
-    for (RunReader& r : readers) {
-      if (!r.done() && (least == nullptr || KeyOf(r.front()) < KeyOf(*least))) least = &r.front();
+  if (runs_.empty()) {
+    slots_.resize(SortPairs(slots_));  // one row per pair already
+    for (LinkSummaryRecord& row : slots_) {
+      Finish(row);
+      put(row);
     }
-    if (least == nullptr) break;
-    LinkSummaryRecord sum = *least;
-    sum.messages = 0;
-    sum.bytes = -1;
-    sum.seconds = 0;
-    auto key = KeyOf(sum);
-    while (next_in_memory < in_memory.size() && KeyOf(in_memory[next_in_memory]) == key) {
-      AddTo(sum, in_memory[next_in_memory++]);
-    }
-    for (RunReader& r : readers) {
-      while (!r.done() && KeyOf(r.front()) == key) {
-        AddTo(sum, r.front());
-        r.Pop();
-      }
-    }
-    Finish(sum);
-    out.push_back(sum);
-    if (out.size() >= chunk) flush();
+  } else {
+    Spill();  // the last part too: then every part is a run
+    std::vector<RunReader> readers;
+    for (File& run : runs_) readers.emplace_back(run.get());
+    while (const LinkSummaryRecord* least = Least(readers)) put(TakeSum(*least, readers));
   }
-  flush();
+  if (!out.empty()) emit(out);
+  std::vector<LinkSummaryRecord>().swap(slots_);  // its memory too
+  used_ = 0;
   runs_.clear();
 }
 

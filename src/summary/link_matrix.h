@@ -43,8 +43,6 @@ class LinkMatrix {
   using File = std::unique_ptr<std::FILE, FileCloser>;
 
   LinkSummaryRecord& SlotOf(const LinkRecord& link);
-  // Moves the pairs to the front of slots_, in key order; returns how many.
-  size_t SortInPlace();
   void Spill();
 
   size_t max_pairs_;

@@ -79,7 +79,9 @@ void TraceSummarizer::FinishEvents(RowBatch& batch) const {
 
 void TraceSummarizer::FinishStates(RowBatch& batch) const {
   for (const auto& [k, t] : states_) {
-    if (t.count == 0) continue;  // only ever a parent's: cannot be, but keep rows real
+    // A parent's entry is made by its children; the parent itself always
+    // comes too, but a row without states would not be a summary of any.
+    if (t.count == 0) continue;
     batch.state_summaries.push_back({.container = k.container,
                                      .type = k.type,
                                      .value = static_cast<uint32_t>(k.value),
