@@ -75,8 +75,9 @@ int RunSummarize(const SummarizeArgs& args) {
     return 0;
   }
   int failed = 0;
-  for (const std::string& given : traces)
-    failed += SummarizeOne(*archive, given, args.summarize) ? 0 : 1;
+  for (const std::string& given : traces) {
+    if (!SummarizeOne(*archive, given, args.summarize)) ++failed;
+  }
   return failed == 0 ? 0 : 1;
 }
 
