@@ -127,6 +127,7 @@ TEST_F(ReadOnlyArchive, WritingCommandsSayWhyTheyCannot) {
                          "list, info, query, dump and export-csv still read it\n";
   for (std::vector<std::string> args :
        {std::vector<std::string>{"delete", "--db", db_, "1"},
+        std::vector<std::string>{"summarize", "--db", db_},
         std::vector<std::string>{"ingest", "-q", "--db", db_,
                                  std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje"}}) {
     ChildRun run = RunAsReader(args);

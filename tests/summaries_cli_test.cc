@@ -4,8 +4,6 @@
 // stored entity rows, for every trace of the conformance corpus.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -226,24 +224,8 @@ std::string ProfileAgreement(TestDatabase& db, int64_t trace) {
       .at(0);
 }
 
-std::vector<std::string> CorpusTraces() {
-  std::vector<std::string> traces;
-  std::string corpus = std::string(TRACEDB_SOURCE_DIR) + "/../shared/conformance";
-  for (const char* folder : {"/paje", "/paraver"}) {
-    if (!std::filesystem::is_directory(corpus + folder)) continue;
-    for (const auto& entry : std::filesystem::directory_iterator(corpus + folder)) {
-      std::string ext = entry.path().extension().string();
-      if (ext == ".trace" || ext == ".paje" || ext == ".prv" || ext == ".gz") {
-        traces.push_back(entry.path());
-      }
-    }
-  }
-  std::sort(traces.begin(), traces.end());
-  return traces;
-}
-
 TEST_P(SummariesCli, EqualTheAggregatesOfTheStoredRowsForTheWholeCorpus) {
-  std::vector<std::string> traces = CorpusTraces();
+  std::vector<std::string> traces = ConformanceTraces();
   if (traces.empty()) GTEST_SKIP() << "no conformance corpus beside the project";
   int64_t loaded = 0;
   for (const std::string& trace : traces) {

@@ -202,4 +202,20 @@ std::vector<std::string> SortedLines(const std::string& text) {
   return Sorted(lines);
 }
 
+std::vector<std::string> ConformanceTraces() {
+  std::vector<std::string> traces;
+  std::string corpus = std::string(TRACEDB_SOURCE_DIR) + "/../shared/conformance";
+  for (const char* folder : {"/paje", "/paraver"}) {
+    if (!std::filesystem::is_directory(corpus + folder)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(corpus + folder)) {
+      std::string ext = entry.path().extension().string();
+      if (ext == ".trace" || ext == ".paje" || ext == ".prv" || ext == ".gz") {
+        traces.push_back(entry.path());
+      }
+    }
+  }
+  std::sort(traces.begin(), traces.end());
+  return traces;
+}
+
 }  // namespace tracedb::testing

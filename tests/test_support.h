@@ -66,4 +66,8 @@ CliRun TracedbPiped(const std::string& producer, const std::string& args);
 // The lines of `text`, sorted.
 std::vector<std::string> SortedLines(const std::string& text);
 
+// The trace files of the shared conformance corpus beside the project
+// (../shared/conformance/paje and paraver), sorted; none without it.
+std::vector<std::string> ConformanceTraces();
+
 }  // namespace tracedb::testing

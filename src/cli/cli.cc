@@ -385,6 +385,28 @@ int Delete(int argc, char** argv) {
   return RunDelete(args);
 }
 
+int Summarize(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("summarize");
+  AddDatabaseOption(options);
+  options.add_options()("force", "replace the summaries TRACEs have")(
+      "profile-bins", "time bins of state_profile",
+      cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
+      "N")("traces", "ids or names", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"traces"});
+  auto result = Parse(options, "summarize", argc, argv);
+  if (!result) return 0;
+  SummarizeArgs args{.db = DatabaseArgument(*result)};
+  if (result->count("traces")) args.traces = (*result)["traces"].as<std::vector<std::string>>();
+  args.summarize.profile_bins =
+      static_cast<uint32_t>(NumberOption(*result, "profile-bins", 2, kMaxProfileBins));
+  if ((*result)["force"].as<bool>()) {
+    // Every trace of the archive again is seldom what is meant.
+    if (args.traces.empty()) throw UsageError("--force needs TRACE: the traces to summarize again");
+    args.summarize.existing = ExistingSummaries::kReplace;
+  }
+  return RunSummarize(args);
+}
+
 // Whether an argument that starts with '-' is SQL (a statement that opens
 // with a "-- comment"), not an option: an option's name, before any '=',
 // has no blank.
@@ -479,9 +501,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"dump", Dump},   {"ingest", Ingest}, {"watch", Watch},
-    {"list", List},   {"info", Info},     {"delete", Delete},
-    {"query", Query}, {"schema", Schema}, {"export-csv", ExportCsv},
+    {"dump", Dump},     {"ingest", Ingest},        {"watch", Watch},         {"list", List},
+    {"info", Info},     {"delete", Delete},        {"summarize", Summarize}, {"query", Query},
+    {"schema", Schema}, {"export-csv", ExportCsv},
 };
 
 const Command* FindCommand(std::string_view name) {

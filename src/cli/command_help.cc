@@ -126,6 +126,30 @@ constexpr CommandHelp kCommands[] = {
         "tracedb delete --failed\n",
     },
     {
+        "summarize",
+        "compute the summaries of traces loaded before schema 5",
+        "[--db DB] [--profile-bins N] [TRACE...]\n"
+        "       tracedb summarize [--db DB] [--profile-bins N] --force TRACE...",
+        "Compute the summaries (state_summary, event_summary, variable_summary,\n"
+        "link_summary, state_profile) of traces an older tracedb loaded without\n"
+        "them, from their stored rows, so that every summary view answers for\n"
+        "them too: the TRACEs given, or every complete trace without summaries.\n"
+        "They are what an ingest computes (--profile-bins as in ingest), but for\n"
+        "the last bits of sums added up in another order (state_profile's).\n"
+        "Each trace's summaries are stored in one transaction: ctrl-C, or a\n"
+        "failure, leaves it as it was. A TRACE that has summaries is left alone\n"
+        "unless --force, which replaces them. One line per trace on stderr; exit\n"
+        "code 1 when any trace could not be summarized (unknown, failed, still\n"
+        "loading).\n"
+        "\n"
+        "%DB"
+        "%TRACE",
+        "# After upgrading an archive: every old trace\n"
+        "tracedb summarize --db runs.sqlite\n"
+        "# Trace 3 again, in 4000 time bins\n"
+        "tracedb summarize --force --profile-bins 4000 3\n",
+    },
+    {
         "query",
         "run one read-only SQL statement; text table, CSV or JSON",
         "[--db DB] [--csv | --json] SQL",

@@ -9,6 +9,7 @@
 
 #include "pipeline/dump_pipeline.h"
 #include "pipeline/ingest_file.h"
+#include "pipeline/summarize_trace.h"
 #include "watch/folder_watcher.h"
 
 namespace tracedb {
@@ -72,6 +73,15 @@ struct DeleteArgs {
 
 // Exit code 1 when any trace could not be deleted; the others still are.
 int RunDelete(const DeleteArgs& args);
+
+struct SummarizeArgs {
+  std::string db;
+  std::vector<std::string> traces;  // ids or names; none: every complete trace without summaries
+  SummarizeOptions summarize;       // --profile-bins, --force
+};
+
+// Exit code 1 when any trace could not be summarized; the others still are.
+int RunSummarize(const SummarizeArgs& args);
 
 struct QueryArgs {
   std::string db;

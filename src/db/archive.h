@@ -65,6 +65,11 @@ struct TraceDetail {
 // migrated nor cleaned of interrupted loads.
 enum class ArchiveAccess { kCreate, kChange, kRead };
 
+// What Archive::StoreSummaries does with a trace that has summaries by the
+// time it writes: leaves them (another `tracedb summarize` was first), or
+// replaces them (summarize --force).
+enum class ExistingSummaries { kKeep, kReplace };
+
 class Archive {
  public:
   virtual ~Archive() = default;
@@ -95,6 +100,16 @@ class Archive {
   virtual bool DeleteTrace(int64_t id) = 0;
   // After deletes: give the space back (`compact`: all of it, slowly).
   virtual void Reclaim(bool compact) = 0;
+
+  // Gives complete trace `id` the summary rows that `write` hands to the
+  // RowWriter it is passed (summary tables only, db/summary_tables.h) and
+  // sets its profile_bins, in one transaction that first removes the
+  // summaries it had: readers see the old summaries or the new, and a
+  // failure or a kill leaves the trace as it was. False, and nothing
+  // written, when the trace has summaries and `existing` is kKeep. Throws
+  // DbError when the trace is not complete (deleted meanwhile).
+  virtual bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
+                              const std::function<void(RowWriter&)>& write) = 0;
 
   // Calls `read` inside one read-only snapshot in which trace `id` is
   // complete (else throws DbError): every SELECT that read's `select` runs

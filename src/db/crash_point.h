@@ -28,6 +28,11 @@
 //   committed    just after COMMIT, before the load cleans up after itself
 //                (removes its scratch files; releases its advisory lock)
 //
+// and one of `tracedb summarize` (Archive::StoreSummaries), on both:
+//
+//   summarize-commit  the trace's new summary rows and profile_bins are
+//                     written in its transaction, just before COMMIT
+//
 // Thread-safe: it only reads the environment, which tracedb never changes.
 #pragma once
 

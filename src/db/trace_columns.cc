@@ -31,7 +31,8 @@ TraceSummary ReadSummary(const RowCursor& row) {
           .link_count = row.Int(19),
           .metadata = OptionalText(row, 20),
           .skipped_lines = row.Int(21),
-          .skipped_errors = OptionalText(row, 22)};
+          .skipped_errors = OptionalText(row, 22),
+          .profile_bins = OptionalInt(row, 24)};
 }
 
 // Tags that are not tracedb's object of strings (written by hand in SQL)

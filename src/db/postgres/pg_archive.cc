@@ -5,6 +5,7 @@
 #include "db/postgres/pg_load.h"
 #include "db/postgres/pg_migrate.h"
 #include "db/postgres/pg_partitions.h"
+#include "db/postgres/pg_summary_store.h"
 #include "db/stored_trace_reader.h"
 #include "db/trace_columns.h"
 #include "db/trace_lookup.h"
@@ -123,6 +124,12 @@ class PgArchive : public Archive {
     });
     if (loading) Unlock(id);
     return true;
+  }
+
+  bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
+                      const std::function<void(RowWriter&)>& write) override {
+    return StorePostgresSummaries(connection_.conninfo(), name(), id, profile_bins, existing,
+                                  write);
   }
 
   // Dropped partitions give their files back at once; `compact` also

@@ -161,9 +161,14 @@ void PgCopyWriter::CopyTable(Lane& lane, const RowBatch& batch, const char* tabl
 // threads a second cost nothing beside the COPYs, and the batch is done when
 // both are (a failure of either is thrown once both have stopped).
 void PgCopyWriter::Write(const RowBatch& batch) {
-  auto second = std::async(std::launch::async, [&] { WriteSecondLane(batch); });
-  WriteFirstLane(batch);
-  second.get();
+  if (first_.session == second_.session) {
+    WriteFirstLane(batch);
+    WriteSecondLane(batch);
+  } else {
+    auto second = std::async(std::launch::async, [&] { WriteSecondLane(batch); });
+    WriteFirstLane(batch);
+    second.get();
+  }
   CrashPoint("batch", ++batches_written_);
 }
 

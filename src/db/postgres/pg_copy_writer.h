@@ -14,6 +14,9 @@
 // Write from one thread at a time (the pipeline's writer thread); each call
 // runs the second lane on a thread of its own and returns once both lanes
 // are done. The sessions are the load's, which destroys the writer first.
+// A writer on one session (tracedb summarize, whose few rows all go to the
+// second lane's summary tables) runs both lanes in turn on the caller's
+// thread.
 #pragma once
 
 #include <array>
@@ -41,6 +44,9 @@ class PgCopyWriter : public RowWriter {
   // partitions exist.
   PgCopyWriter(PgSession& first, PgSession& second, int64_t trace_id)
       : first_{&first}, second_{&second}, trace_id_(trace_id) {}
+  // Both lanes on `only`, in a transaction in which every table the
+  // batches fill has its partition.
+  PgCopyWriter(PgSession& only, int64_t trace_id) : PgCopyWriter(only, only, trace_id) {}
   void Write(const RowBatch& batch) override;
   // `extra` is jsonb: its keys come back in jsonb's order, one per name.
   JsonStore json_store() const override { return JsonStore::kJsonb; }

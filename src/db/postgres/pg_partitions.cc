@@ -72,9 +72,8 @@ std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> 
          });
 }
 
-std::string AnalyzeParentsSql() {
-  return "ANALYZE " +
-         CommaList(kEntityTables, [](const char* table) { return std::string(table); });
+std::string AnalyzeParentsSql(std::span<const char* const> tables) {
+  return "ANALYZE " + CommaList(tables, [](const char* table) { return std::string(table); });
 }
 
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {

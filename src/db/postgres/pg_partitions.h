@@ -48,7 +48,7 @@ std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> 
 // all their partitions: the planner estimates a join through a view from
 // them, and autovacuum never analyzes a partitioned table (measured on a
 // 1 GB trace: README's query 1 in 7.8 s without them, 2.3 s with them).
-std::string AnalyzeParentsSql();
+std::string AnalyzeParentsSql(std::span<const char* const> tables = kEntityTables);
 
 // Drops the trace's partitions of `tables` that exist, not its trace row.
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);

@@ -12,6 +12,7 @@
 #include "db/sqlite/sqlite_migrate.h"
 #include "db/sqlite/sqlite_split_writer.h"
 #include "db/sqlite/sqlite_staged_load.h"
+#include "db/sqlite/sqlite_summary_store.h"
 #include "db/sqlite/trace_catalog.h"
 #include "db/stored_trace_reader.h"
 #include "db/type_rows.h"
@@ -124,6 +125,11 @@ class SqliteArchive : public Archive {
   }
 
   bool DeleteTrace(int64_t id) override { return tracedb::DeleteTrace(*connection_, id); }
+
+  bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
+                      const std::function<void(RowWriter&)>& write) override {
+    return StoreSqliteSummaries(*connection_, id, profile_bins, existing, write);
+  }
 
   // Deleted pages sit in the WAL until a checkpoint copies them back;
   // TRUNCATE also empties the -wal file, so the space shows as free. It

@@ -1,5 +1,6 @@
 // SqliteArchive: the Archive of a SQLite file, over the functions of
-// trace_catalog.h, sqlite_staged_load.h and db/stored_trace_reader.h.
+// trace_catalog.h, sqlite_staged_load.h, sqlite_summary_store.h and
+// db/stored_trace_reader.h.
 //
 // Archive's thread rules (archive.h). A load's writer writes through the
 // archive's own connection, on the pipeline's writer thread: leave the

@@ -13,11 +13,15 @@ namespace {
 constexpr int kMultiRows = 64;
 constexpr size_t kPrefetch = 16;  // records ahead
 
-std::string InsertSql(const std::string& table, const char* columns, int count, int rows) {
-  std::string row = "(?";
+// "INSERT INTO main.value (trace_id,id,...) VALUES (3,?,...),(3,?,...)":
+// the trace id, when the table has one, is written in, not bound.
+std::string InsertSql(const SqliteRowTarget& target, const char* table, const char* columns,
+                      int count, int rows) {
+  std::string row = target.trace_id ? "(" + std::to_string(*target.trace_id) + ",?" : "(?";
   for (int i = 1; i < count; ++i) row += ",?";
   row += ")";
-  std::string sql = "INSERT INTO " + table + " (" + columns + ") VALUES " + row;
+  std::string sql = "INSERT INTO " + target.schema + "." + table + " (" +
+                    (target.trace_id ? "trace_id," : "") + columns + ") VALUES " + row;
   for (int r = 1; r < rows; ++r) sql += "," + row;
   return sql;
 }
@@ -64,43 +68,42 @@ class Binder {
 
 }  // namespace
 
-SqliteRowWriter::Table::Table(SqliteConnection& connection, const std::string& name,
-                              const char* columns, int count)
-    : many(connection.Prepare(InsertSql(name, columns, count, kMultiRows))),
-      one(connection.Prepare(InsertSql(name, columns, count, 1))),
+SqliteRowWriter::Table::Table(SqliteConnection& connection, const SqliteRowTarget& target,
+                              const char* name, const char* columns, int count)
+    : many(connection.Prepare(InsertSql(target, name, columns, count, kMultiRows))),
+      one(connection.Prepare(InsertSql(target, name, columns, count, 1))),
       columns(count) {}
 
-SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const std::string& schema,
-                                 RowShare share)
+SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTarget& target)
     : connection_(connection),
-      share_(share),
-      types_(connection, schema + ".type", "id,parent_id,kind,name,alias,start_type_id,end_type_id",
+      share_(target.share),
+      types_(connection, target, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id",
              7),
-      values_(connection, schema + ".value", "id,type_id,name,alias,color", 5),
-      containers_(connection, schema + ".container",
+      values_(connection, target, "value", "id,type_id,name,alias,color", 5),
+      containers_(connection, target, "container",
                   "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", 9),
-      states_(connection, schema + ".state",
+      states_(connection, target, "state",
               "container_id,type_id,value_id,start_time,end_time,depth,extra", 7),
-      events_(connection, schema + ".event", "container_id,type_id,value_id,time,extra,number", 6),
-      variables_(connection, schema + ".variable",
+      events_(connection, target, "event", "container_id,type_id,value_id,time,extra,number", 6),
+      variables_(connection, target, "variable",
                  "container_id,type_id,start_time,end_time,value,extra", 6),
-      links_(connection, schema + ".link",
+      links_(connection, target, "link",
              "container_id,type_id,value_id,key,start_container_id,end_container_id,"
              "start_time,end_time,extra,size,tag",
              11),
-      state_summaries_(connection, schema + ".state_summary",
+      state_summaries_(connection, target, "state_summary",
                        "container_id,type_id,value_id,count,inclusive_seconds,exclusive_seconds,"
                        "min_seconds,max_seconds",
                        8),
-      event_summaries_(connection, schema + ".event_summary",
-                       "container_id,type_id,value_id,count", 4),
-      variable_summaries_(connection, schema + ".variable_summary",
+      event_summaries_(connection, target, "event_summary", "container_id,type_id,value_id,count",
+                       4),
+      variable_summaries_(connection, target, "variable_summary",
                           "container_id,type_id,count,min,max,time_weighted_mean,start_time,"
                           "end_time",
                           8),
-      link_summaries_(connection, schema + ".link_summary",
+      link_summaries_(connection, target, "link_summary",
                       "type_id,start_container_id,end_container_id,messages,bytes,seconds", 6),
-      profile_(connection, schema + ".state_profile",
+      profile_(connection, target, "state_profile",
                "type_id,value_id,bin,bin_start,bin_end,seconds", 6) {}
 
 // Rows go in container order (db/container_order.h): when they are later
@@ -158,7 +161,7 @@ void SqliteRowWriter::Write(const RowBatch& batch) {
   // Deferred, not IMMEDIATE: the first insert locks only the file it writes.
   connection_.Exec("BEGIN");
   try {
-    InsertAll(batch);
+    Append(batch);
   } catch (...) {
     connection_.Rollback();
     throw;
@@ -167,7 +170,7 @@ void SqliteRowWriter::Write(const RowBatch& batch) {
   CrashPoint("batch", ++batches_written_);
 }
 
-void SqliteRowWriter::InsertAll(const RowBatch& batch) {
+void SqliteRowWriter::Append(const RowBatch& batch) {
   Insert(types_, batch.types, [](Binder& b, const TypeRecord& r) {
     b.Int(r.id).IdOrNull(r.parent).Text(r.kind).Text(r.name).TextOrNull(r.alias);
     b.IdOrNull(r.start_type).IdOrNull(r.end_type);

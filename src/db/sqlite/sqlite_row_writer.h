@@ -9,10 +9,13 @@
 // A writer may take a share of each batch (`RowShare`): the rows of every
 // parts-th container and value, so that several writers, each with its own scratch
 // file and thread, load one trace at once (db/sqlite/sqlite_split_writer.h).
+// A writer for the archive's own tables (`tracedb summarize`) gives each
+// row its trace_id, and writes in the caller's transaction (Append).
 // Same thread rules as the connection: one thread at a time.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "db/sqlite/sqlite_connection.h"
@@ -29,19 +32,31 @@ struct RowShare {
   uint32_t parts = 1;
 };
 
+// Where a writer's rows go.
+struct SqliteRowTarget {
+  std::string schema;  // "main", or a staged load's scratch schema
+  RowShare share = {};
+  // Unset: tables without trace_id (a scratch schema's); set: the
+  // archive's tables, where every row gets it.
+  std::optional<int64_t> trace_id = std::nullopt;
+};
+
 class SqliteRowWriter : public RowWriter {
  public:
-  SqliteRowWriter(SqliteConnection& connection, const std::string& schema, RowShare share = {});
+  SqliteRowWriter(SqliteConnection& connection, const SqliteRowTarget& target);
+  // The batch in a transaction of its own.
   void Write(const RowBatch& batch) override;
+  // The batch in the caller's transaction.
+  void Append(const RowBatch& batch);
 
  private:
   struct Table {
-    Table(SqliteConnection& connection, const std::string& name, const char* columns, int count);
+    Table(SqliteConnection& connection, const SqliteRowTarget& target, const char* name,
+          const char* columns, int count);
     SqliteStatement many;  // kMultiRows rows
     SqliteStatement one;
     int columns;
   };
-  void InsertAll(const RowBatch& batch);
   void InsertSummaries(const RowBatch& batch);
   template <typename Record, typename Bind>
   void Insert(Table& table, const std::vector<Record>& records, Bind bind);

@@ -17,8 +17,8 @@ SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, const SqliteStag
       connection = p.connection.get();
       schema = "main";
     }
-    p.writer = std::make_unique<SqliteRowWriter>(*connection, schema,
-                                                 RowShare{.part = part, .parts = parts});
+    p.writer = std::make_unique<SqliteRowWriter>(
+        *connection, SqliteRowTarget{.schema = schema, .share = {.part = part, .parts = parts}});
     parts_.push_back(std::move(p));
   }
 }

@@ -1,0 +1,15 @@
+// The tables of a trace's summaries (summary/trace_summarizer.h), which a
+// load fills and `tracedb summarize` fills again for traces loaded before
+// them (schema/schema.sql: state_summary ... state_profile).
+//
+// Constants; no threading concerns.
+#pragma once
+
+#include <array>
+
+namespace tracedb {
+
+inline constexpr std::array<const char*, 5> kSummaryTables = {
+    "state_summary", "event_summary", "variable_summary", "link_summary", "state_profile"};
+
+}  // namespace tracedb

@@ -1,0 +1,132 @@
+// An archive a tracedb of schema version 4 made, on both backends: the
+// upgrade leaves its trace without summaries (profile_bins NULL), and
+// `tracedb summarize`, which upgrades it first, computes them from the
+// stored rows, so that every summary view answers for it.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend_support.h"
+#include "db/migration_list.h"
+#include "db/postgres/pg_partitions.h"
+#include "db/sqlite/sqlite_migrate.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+// The partitioned tables of schema version 4.
+constexpr std::array<const char*, 7> kVersionFourTables = {
+    "type", "value", "container", "state", "event", "variable", "link"};
+
+constexpr const char* kOldTrace =
+    "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status,"
+    " start_time, end_time, container_count, state_count, event_count, variable_count,"
+    " link_count) VALUES (1, 'old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0',"
+    " 'complete', 0, 4, 3, 4, 3, 2, 2)";
+
+// As version 4 stored them: in t1, run [0, 4] holds wait [1, 2] and
+// another run [2.5, 3]; t2 waits [0, 2]. Events, a variable, two messages.
+constexpr const char* kOldRows = R"sql(
+INSERT INTO type VALUES
+  (1, 0, NULL, 'container', '0', NULL, NULL, NULL), (1, 1, 0, 'container', 'Thread', NULL, NULL, NULL),
+  (1, 2, 1, 'state', 'State', NULL, NULL, NULL), (1, 3, 1, 'event', 'Mark', NULL, NULL, NULL),
+  (1, 4, 0, 'link', 'Msg', NULL, 1, 1), (1, 5, 1, 'variable', 'Load', NULL, NULL, NULL);
+INSERT INTO value VALUES (1, 0, 2, 'run', NULL, NULL), (1, 1, 2, 'wait', NULL, NULL),
+  (1, 2, 3, 'tick', NULL, NULL), (1, 3, 4, 'm', NULL, NULL);
+INSERT INTO container VALUES (1, 0, NULL, 0, '0', NULL, 0, 4, NULL),
+  (1, 1, 0, 1, 't1', NULL, 0, 4, NULL), (1, 2, 0, 1, 't2', NULL, 0, 4, NULL);
+INSERT INTO state VALUES (1, 1, 2, 1, 1.0, 2.0, 1, NULL), (1, 1, 2, 0, 2.5, 3.0, 1, NULL),
+  (1, 1, 2, 0, 0.0, 4.0, 0, NULL), (1, 2, 2, 1, 0.0, 2.0, 0, NULL);
+INSERT INTO event VALUES (1, 1, 3, 2, 0.5, NULL), (1, 2, 3, 2, 1.0, NULL),
+  (1, 1, 3, 2, 1.5, NULL);
+INSERT INTO variable VALUES (1, 1, 5, 0.0, 1.0, 2.0, NULL), (1, 1, 5, 1.0, 4.0, 4.0, NULL);
+INSERT INTO link VALUES (1, 0, 4, 3, 'k1', 1, 2, 1.0, 2.0, NULL),
+  (1, 0, 4, 3, 'k2', 1, 2, 2.0, 3.5, NULL);
+)sql";
+
+class SummarizeMigration : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    TRACEDB_SKIP_WITHOUT_SERVER(GetParam());
+    database_ = std::make_unique<TestDatabase>(GetParam(), "upgrade_summaries");
+    if (GetParam() == Backend::kSqlite) {
+      MakeSqliteArchive();
+    } else {
+      MakePostgresArchive();
+    }
+  }
+
+  void MakeSqliteArchive() {
+    SqliteConnection connection(database_->url());
+    ApplyMigrations(connection, SqliteMigrations().first(4));
+    connection.Exec(std::string(kOldTrace) + ";" + kOldRows);
+  }
+
+  // As pg_migrate_test.cc: the schema of version 4 with its schema_version
+  // rows, and trace 1's partitions, attached, which the rows go to.
+  void MakePostgresArchive() {
+    std::string sql =
+        "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+        " applied_at TEXT NOT NULL);";
+    for (const Migration& migration : PostgresMigrations().first(4)) {
+      database_->Exec(std::string(migration.sql));
+      sql += "INSERT INTO schema_version VALUES (" + std::to_string(migration.version) + ", '" +
+             std::string(migration.name) + "', '2026-01-01T00:00:00Z');";
+    }
+    database_->Exec(sql + kOldTrace);
+    for (const char* table : kVersionFourTables) {
+      database_->Exec(database_->Rows(PartitionDefinitionQuery(table, 1))[0]);
+    }
+    database_->Exec(AttachPartitionsSql(1, kVersionFourTables) + kOldRows);
+  }
+
+  std::unique_ptr<TestDatabase> database_;
+};
+
+TEST_P(SummarizeMigration, TheUpgradeLeavesTheOldTraceWithoutSummaries) {
+  CliRun list = Tracedb("list --db '" + database_->url() + "'");
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(database_->Rows("SELECT profile_bins FROM trace"), std::vector<std::string>{"NULL"});
+  EXPECT_EQ(database_->Rows("SELECT count(*) FROM state_summary_view"),
+            std::vector<std::string>{"0"});
+}
+
+TEST_P(SummarizeMigration, SummarizeUpgradesTheArchiveAndComputesTheSummaries) {
+  CliRun run = Tracedb("summarize --db '" + database_->url() + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err,
+            "summarized trace 1 (old): 3 state, 2 event, 1 variable, 1 link and 640"
+            " profile rows\n");
+  EXPECT_EQ(database_->Rows("SELECT profile_bins FROM trace"), std::vector<std::string>{"1000"});
+  // run: [0, 4] less wait's 1.0 and the inner run's 0.5, plus that 0.5.
+  EXPECT_EQ(database_->Rows("SELECT container_path, value, count, inclusive_seconds,"
+                            " exclusive_seconds, min_seconds, max_seconds FROM state_summary_view"
+                            " ORDER BY container_path, value"),
+            (std::vector<std::string>{"t1|run|2|4.5|3.0|0.5|4.0", "t1|wait|1|1.0|1.0|1.0|1.0",
+                                      "t2|wait|1|2.0|2.0|2.0|2.0"}));
+  EXPECT_EQ(database_->Rows("SELECT container, value, count FROM event_summary_view"
+                            " ORDER BY container"),
+            (std::vector<std::string>{"t1|tick|2", "t2|tick|1"}));
+  EXPECT_EQ(database_->Rows("SELECT container, type, count, min, max, time_weighted_mean,"
+                            " start_time, end_time FROM variable_summary_view"),
+            std::vector<std::string>{"t1|Load|2|2.0|4.0|3.5|0.0|4.0"});
+  EXPECT_EQ(database_->Rows("SELECT type, start_container, end_container, messages, bytes,"
+                            " seconds FROM link_summary_view"),
+            std::vector<std::string>{"Msg|t1|t2|2|NULL|2.5"});
+  EXPECT_EQ(database_->Rows("SELECT value, sum(seconds) FROM state_profile_view GROUP BY value"
+                            " ORDER BY value"),
+            (std::vector<std::string>{"run|3.0", "wait|3.0"}));
+  CliRun again = Tracedb("summarize --db '" + database_->url() + "'");
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find("nothing to do"), std::string::npos) << again.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, SummarizeMigration,
+                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
+
+}  // namespace
+}  // namespace tracedb::testing
