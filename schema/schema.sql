@@ -82,7 +82,7 @@ CREATE TABLE trace (
                                      --   of strings, keys sorted; NULL when none
   profile_bins    INTEGER            -- the bins state_profile was asked for (ingest
                                      --   --profile-bins); NULL: the load made no summaries
-                                     --   (loaded before schema 5; ingest --force again)
+                                     --   (loaded before schema 5: tracedb summarize)
 );
 CREATE INDEX trace_sha256 ON trace (sha256);
 
