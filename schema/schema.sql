@@ -148,9 +148,16 @@ CREATE TABLE state (
   start_time   REAL NOT NULL,
   end_time     REAL NOT NULL,
   depth        INTEGER NOT NULL,  -- 0 for a bottom state, 1 for one pushed on it...
-  extra        TEXT               -- user-defined fields, JSON object
+  extra        TEXT,              -- user-defined fields, JSON object
+  duration_class INTEGER          -- k with 2^(k-1) <= end_time - start_time < 2^k; -1022
+                                  --   below 2^-1022 (zero included), 1025 if it overflows;
+                                  --   never NULL (a column added by 0007)
 );
 CREATE INDEX state_container_time ON state (trace_id, container_id, start_time);
+-- Time windows and instants: within a class durations are at most
+-- state_duration.max_seconds, so the states covering time t start after t
+-- minus that bound, one range of this index per class (README, queries 8, 9).
+CREATE INDEX state_duration_time ON state (trace_id, duration_class, start_time);
 
 -- Points in time. An event's value is a named value (value_id) or a number
 -- (number): a Paraver value that the .pcf does not label (hardware counters,
@@ -278,6 +285,19 @@ CREATE TABLE state_profile (
 );
 CREATE INDEX state_profile_bin ON state_profile (trace_id, bin);
 
+-- The states of each duration class (state.duration_class): how many, the
+-- shortest and longest, their total. A histogram of state durations, and
+-- the bound that time-window and instant queries give their index search.
+CREATE TABLE state_duration (
+  trace_id       INTEGER NOT NULL,  -- -> trace.id
+  duration_class INTEGER NOT NULL,  -- as state.duration_class
+  count          INTEGER NOT NULL,
+  min_seconds    REAL NOT NULL,
+  max_seconds    REAL NOT NULL,
+  seconds        REAL NOT NULL      -- their total duration
+);
+CREATE INDEX state_duration_class ON state_duration (trace_id, duration_class);
+
 -- Views: ids with display names and container paths beside them, duration
 -- added, complete traces only. A name that belongs to the root container
 -- (container_id 0) is NULL.
@@ -296,7 +316,8 @@ WHERE c.parent_id IS NOT NULL;
 CREATE VIEW state_view AS
 SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
        c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
-       s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra
+       s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra,
+       s.duration_class
 FROM state s
 JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id

@@ -37,7 +37,7 @@ const char* kBody =
 const char* kTables[] = {"trace",         "type",          "value",         "container",
                          "state",         "event",         "variable",      "link",
                          "state_summary", "event_summary", "variable_summary", "link_summary",
-                         "state_profile"};
+                         "state_profile", "state_duration"};
 
 std::string CsvOf(const std::string& dir, const std::string& table) {
   return FileBytes(dir + "/" + table + ".csv");
@@ -87,7 +87,7 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
                                    "state.csv", "event.csv", "variable.csv", "link.csv",
                                    "state_summary.csv", "event_summary.csv",
                                    "variable_summary.csv", "link_summary.csv",
-                                   "state_profile.csv"}));
+                                   "state_profile.csv", "state_duration.csv"}));
   EXPECT_EQ(
       MaskedTraceCsv(),
       "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
@@ -120,10 +120,10 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "1,2,1,2,thread1,t1,0.0,2.5,,node1/thread1\n"
             "1,3,1,2,thread2,t2,0.0,2.5,,node1/thread2\n");
   EXPECT_EQ(CsvOf(dir_, "state"),
-            "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra\n"
-            "1,2,3,0,1.0,2.5,0,\n"
-            "1,2,3,1,1.2345678901234567,2.0,1,\n"
-            "1,3,3,1,1.5,2.5,0,\n");
+            "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class\n"
+            "1,2,3,0,1.0,2.5,0,,1\n"
+            "1,2,3,1,1.2345678901234567,2.0,1,,0\n"
+            "1,3,3,1,1.5,2.5,0,,1\n");
   // PostgreSQL's jsonb prints a blank after ':'.
   bool sqlite = GetParam() == Backend::kSqlite;
   EXPECT_EQ(CsvOf(dir_, "event"),
@@ -158,6 +158,11 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
   EXPECT_EQ(profile.substr(0, profile.find('\n', profile.find('\n') + 1) + 1),
             "trace_id,type_id,value_id,bin,bin_start,bin_end,seconds\n"
             "1,3,0,0,1.0,1.001953125,0.001953125\n");
+  // Durations 1.5 and 1.0 in [2^0, 2^1), 0.7654321098765433 in [2^-1, 2^0).
+  EXPECT_EQ(CsvOf(dir_, "state_duration"),
+            "trace_id,duration_class,count,min_seconds,max_seconds,seconds\n"
+            "1,0,1,0.7654321098765433,0.7654321098765433,0.7654321098765433\n"
+            "1,1,2,1.0,1.5,2.5\n");
 }
 
 TEST_P(ExportCsvCli, RefusesExistingFilesAndWritesNothing) {

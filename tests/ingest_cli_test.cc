@@ -281,21 +281,22 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
   if (sqlite()) {
     EXPECT_EQ(database.Rows("SELECT DISTINCT tbl FROM sqlite_stat1 ORDER BY tbl"),
               (std::vector<std::string>{"container", "event", "event_summary", "link",
-                                        "link_summary", "schema_version", "state", "state_profile",
-                                        "state_summary", "trace", "type", "value", "variable",
-                                        "variable_summary"}));
+                                        "link_summary", "schema_version", "state", "state_duration",
+                                        "state_profile", "state_summary", "trace", "type", "value",
+                                        "variable", "variable_summary"}));
     return;
   }
   EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"
                           " WHERE schemaname = 'trace_part' ORDER BY tablename"),
             (std::vector<std::string>{"container_1", "event_1", "event_summary_1", "link_1",
-                                      "link_summary_1", "state_1", "state_profile_1",
+                                      "link_summary_1", "state_1", "state_duration_1", "state_profile_1",
                                       "state_summary_1", "type_1", "value_1", "variable_1",
                                       "variable_summary_1"}));
   EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"
                           " WHERE schemaname = 'public' AND inherited ORDER BY tablename"),
             (std::vector<std::string>{"container", "event", "event_summary", "link",
-                                      "link_summary", "state", "state_profile", "state_summary",
+                                      "link_summary", "state", "state_duration", "state_profile",
+                                      "state_summary",
                                       "type", "value", "variable", "variable_summary"}));
   CliRun show = Tracedb("query --db " + database.url() + " 'SHOW cursor_tuple_fraction'");
   EXPECT_EQ(show.out, "cursor_tuple_fraction\n1\n") << show.err;
@@ -487,7 +488,7 @@ TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
   EXPECT_EQ(database.Rows("SELECT id, name, status FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|first_pg.paje|complete", "3|big_pg.paje|complete"}));
   EXPECT_EQ(database.Rows("SELECT count(*) FROM pg_tables WHERE schemaname = 'trace_part'"),
-            std::vector<std::string>{"24"});
+            std::vector<std::string>{"26"});
 }
 
 // A PostgreSQL load indexes the variable and link partitions on its second
@@ -513,6 +514,8 @@ TEST(IngestPostgres, EachPartitionHasItsParentsIndexesOnce) {
           "link_summary_1_trace_id_start_container_id_end_container_id_idx|"
           "link_summary_containers",
           "state_1_container_id_start_time_idx|state_container_time",
+          "state_1_duration_class_start_time_idx|state_duration_time",
+          "state_duration_1_trace_id_duration_class_idx|state_duration_class",
           "state_profile_1_trace_id_bin_idx|state_profile_bin",
           "state_summary_1_trace_id_container_id_idx|state_summary_container",
           "type_1_pkey|type_pkey", "value_1_pkey|value_pkey",

@@ -60,6 +60,15 @@ std::string AsSqlite(std::string sql) {
       // ... so its entity indexes need no trace_id (0003_partition_indexes).
       {"DROP INDEX \\w+; ", ""},
       {"CREATE INDEX \\w+ ON \\w+ \\(container_id, \\w+\\); ?", ""},
+      // ... and 0007_duration_classes: this one
+      {"CREATE INDEX state_duration_time ON state \\(duration_class, start_time\\);",
+       "CREATE INDEX state_duration_time ON state (trace_id, duration_class, start_time);"},
+      // ... and it makes the new summary table's partitions for the traces
+      // already there.
+      {"DO \\$\\$.*?END \\$\\$; ", ""},
+      // ... and SQLite's statistics sample 1,000 rows of each index, as loads
+      // do, where PostgreSQL samples by itself.
+      {"PRAGMA analysis_limit = \\d+; ?", ""},
       // 0006_typed_data: PostgreSQL's extra becomes jsonb (SQLite's stays
       // TEXT: its JSON functions read text, and text keeps the order of the
       // fields). A column's type changes only while no view reads it, so

@@ -58,7 +58,8 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
 
   EXPECT_EQ(db.Rows("SELECT version, name FROM schema_version ORDER BY version"),
             (std::vector<std::string>{"1|initial", "2|skipped_lines", "3|partition_indexes",
-                                      "4|trace_tags", "5|summaries", "6|typed_data"}));
+                                      "4|trace_tags", "5|summaries", "6|typed_data",
+                                      "7|duration_classes"}));
   EXPECT_EQ(db.Rows("SELECT name, tags FROM trace"), std::vector<std::string>{"old|NULL"});
   EXPECT_EQ(db.Rows("SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'trace_part'"
                     " AND indexdef NOT LIKE '%UNIQUE%' ORDER BY tablename"),
@@ -69,11 +70,18 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
                 " USING btree (container_id, start_time)",
                 "state_1|CREATE INDEX state_1_container_id_start_time_idx ON trace_part.state_1"
                 " USING btree (container_id, start_time)",
+                "state_1|CREATE INDEX state_1_duration_class_start_time_idx ON trace_part.state_1"
+                " USING btree (duration_class, start_time)",
+                "state_duration_1|CREATE INDEX state_duration_1_trace_id_duration_class_idx ON"
+                " trace_part.state_duration_1 USING btree (trace_id, duration_class)",
                 "variable_1|CREATE INDEX variable_1_container_id_start_time_idx ON "
                 "trace_part.variable_1 USING btree (container_id, start_time)"}));
   EXPECT_EQ(db.Rows("SELECT trace_id, container, container_path, type, value, start_time,"
                     " end_time FROM state_view"),
             std::vector<std::string>{"1|p5|p5|S|run|0.5|1.5"});
+  // A duration of exactly 2^0, where ln/ln(2) alone could be one class off.
+  EXPECT_EQ(db.Rows("SELECT duration_class FROM state"), std::vector<std::string>{"1"});
+  EXPECT_EQ(db.Rows("SELECT * FROM state_duration"), std::vector<std::string>{"1|1|1|1.0|1.0|1.0"});
   // No summaries yet: `tracedb summarize` computes them.
   EXPECT_EQ(db.Rows("SELECT profile_bins FROM trace"), std::vector<std::string>{"NULL"});
 }

@@ -74,7 +74,7 @@ TEST_P(SchemaViews, ContainerViewNamesParentAndType) {
 
 TEST_P(SchemaViews, StateViewShowsNamesAndDuration) {
   EXPECT_EQ(View("SELECT * FROM state_view"),
-            std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL"});
+            std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL|2"});
 }
 
 TEST_P(SchemaViews, EventViewShowsNamesAndExtra) {
@@ -114,7 +114,7 @@ TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
             "extra");
   EXPECT_EQ(names("state_view"),
             "trace_id,container_id,container,container_path,type_id,type,value_id,value,"
-            "start_time,end_time,duration,depth,extra");
+            "start_time,end_time,duration,depth,extra,duration_class");
   EXPECT_EQ(names("event_view"),
             "trace_id,container_id,container,container_path,type_id,type,value_id,value,number,"
             "time,extra");
@@ -142,7 +142,7 @@ TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
 
 TEST_F(SqliteSchema, EveryTableButTraceIsKeyedByTraceId) {
   EXPECT_EQ(View("SELECT m.name FROM sqlite_master AS m WHERE m.type = 'table'"
-                 " AND m.name NOT IN ('trace', 'schema_version', 'sqlite_sequence')"
+                 " AND m.name NOT IN ('trace', 'schema_version', 'sqlite_sequence', 'sqlite_stat1')"
                  " AND NOT EXISTS (SELECT 1 FROM pragma_table_info(m.name) AS c"
                  "                 WHERE c.name = 'trace_id' AND c.pk IN (0, 1))"),
             std::vector<std::string>{});

@@ -34,6 +34,8 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
                                 "index|link_summary_containers",
                                 "index|link_summary_messages",
                                 "index|state_container_time",
+                                "index|state_duration_class",
+                                "index|state_duration_time",
                                 "index|state_profile_bin",
                                 "index|state_summary_container",
                                 "index|trace_sha256",
@@ -46,6 +48,7 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
                                 "table|link_summary",
                                 "table|schema_version",
                                 "table|state",
+                                "table|state_duration",
                                 "table|state_profile",
                                 "table|state_summary",
                                 "table|trace",
@@ -69,7 +72,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 6u);
+  ASSERT_EQ(rows.size(), 7u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -88,6 +91,9 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(
       std::regex_match(rows[5], std::regex(R"(6\|typed_data\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[5];
+  EXPECT_TRUE(std::regex_match(
+      rows[6], std::regex(R"(7\|duration_classes\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[6];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -129,10 +135,10 @@ TEST(SqliteMigrate, ANewerDatabaseIsRefusedUntouched) {
   connection.Exec(
       "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
       " applied_at TEXT NOT NULL);"
-      "INSERT INTO schema_version VALUES (7, 'future', '2030-01-01T00:00:00Z')");
+      "INSERT INTO schema_version VALUES (99, 'future', '2030-01-01T00:00:00Z')");
   auto before = Rows(connection, kObjects);
   EXPECT_EQ(ErrorOf([&] { Migrate(connection); }),
-            path + ": database schema version 7 is newer than this tracedb supports (" +
+            path + ": database schema version 99 is newer than this tracedb supports (" +
                 std::to_string(SqliteMigrations().size()) + "); upgrade tracedb");
   EXPECT_EQ(Rows(connection, kObjects), before);
 }
@@ -153,7 +159,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4", "5", "6"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.

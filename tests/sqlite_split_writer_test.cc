@@ -90,7 +90,8 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
                                       R"(3|2|3.0|{"cpu":"1"})", R"(4|3|4.0|{"cpu":"1"})"}));
   EXPECT_EQ(RowCounts(archive_, trace_),
             (std::vector<std::string>{"container=4", "event=4", "event_summary=0", "link=0",
-                                      "link_summary=0", "state=4", "state_profile=0",
+                                      "link_summary=0", "state=4", "state_duration=0",
+                                      "state_profile=0",
                                       "state_summary=0", "type=2", "value=4", "variable=0",
                                       "variable_summary=0"}));
 }

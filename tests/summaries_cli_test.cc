@@ -157,6 +157,13 @@ const SummaryCheck kSummaryChecks[] = {
      "s.messages = e.n AND CLOSE(s.seconds, e.seconds)",
      "s.type_id = e.type_id AND s.start_container_id = e.start_container_id"
      " AND s.end_container_id = e.end_container_id"},
+    {"state_duration",
+     "SELECT duration_class, count(*) AS n, min(end_time - start_time) AS lo,"
+     " max(end_time - start_time) AS hi, sum(end_time - start_time) AS seconds"
+     " FROM state WHERE trace_id = $T GROUP BY duration_class",
+     "s.count = e.n AND s.min_seconds = e.lo AND s.max_seconds = e.hi"
+     " AND CLOSE(s.seconds, e.seconds)",
+     "s.duration_class = e.duration_class"},
 };
 
 // Counts per key, compared both ways with EXCEPT, which takes NULLs as equal.
@@ -224,6 +231,60 @@ std::string ProfileAgreement(TestDatabase& db, int64_t trace) {
       .at(0);
 }
 
+// States whose duration is not in [2^(k-1), 2^k) for their class k.
+std::string MisclassifiedStates(TestDatabase& db, int64_t trace) {
+  return db.Rows(Filled("SELECT count(*) FROM state WHERE trace_id = $T AND NOT ("
+                        " duration_class = -1022 AND end_time - start_time < power(2, -1022)"
+                        " OR end_time - start_time >= power(2, duration_class - 1)"
+                        " AND end_time - start_time < power(2, duration_class))",
+                        trace))
+      .at(0);
+}
+
+// The states of a window [W0, W1), or of an instant (W0 = W1: the states
+// with start <= W0 < end), as README's queries 8 and 9 find them through
+// state_duration and the index on (duration_class, start_time), compared
+// with a scan: "n|n|0|0" when both find the same n states.
+std::string WindowAgreement(TestDatabase& db, int64_t trace, double w0, double w1) {
+  char bounds[64];
+  std::snprintf(bounds, sizeof bounds, "%.17g", w0);
+  std::string from = bounds;
+  std::snprintf(bounds, sizeof bounds, "%.17g", w1);
+  std::string to = bounds;
+  std::string before = w0 == w1 ? " <= " : " < ";
+  std::string columns = "s.container_id, s.type_id, s.value_id, s.start_time, s.end_time, s.depth";
+  std::string indexed =
+      Filled("SELECT " + columns + " FROM state_duration d JOIN state s" +
+                 " ON s.trace_id = d.trace_id AND s.duration_class = d.duration_class" +
+                 " AND s.start_time >= " + from + " - d.max_seconds AND s.start_time" + before +
+                 to + " WHERE d.trace_id = $T AND s.end_time > " + from,
+             trace);
+  std::string scan = Filled("SELECT " + columns + " FROM state s WHERE s.trace_id = $T AND" +
+                                " s.start_time" + before + to + " AND s.end_time > " + from,
+                            trace);
+  return db.Rows("SELECT count(*) FROM (" + indexed + ") x").at(0) + "|" +
+         db.Rows("SELECT count(*) FROM (" + scan + ") x").at(0) + "|" +
+         db.Rows("SELECT count(*) FROM (" + indexed + " EXCEPT " + scan + ") x").at(0) + "|" +
+         db.Rows("SELECT count(*) FROM (" + scan + " EXCEPT " + indexed + ") x").at(0);
+}
+
+// Windows and instants over the trace's span, its ends included.
+void ExpectWindowsAgree(TestDatabase& db, int64_t trace, const std::string& name) {
+  std::vector<std::string> span = db.Rows(Filled(
+      "SELECT coalesce(start_time, 0) || '|' || coalesce(end_time, 0) FROM trace WHERE id = $T",
+      trace));
+  double start = std::stod(span.at(0)), end = std::stod(span.at(0).substr(span[0].find('|') + 1));
+  const std::pair<double, double> kFractions[] = {{0, 0.01}, {0.25, 0.5}, {0.495, 0.505},
+                                                  {0.9, 1},  {0, 0},     {1.0 / 3, 1.0 / 3},
+                                                  {0.5, 0.5}, {1, 1}};
+  for (auto [a, b] : kFractions) {
+    std::string agreement =
+        WindowAgreement(db, trace, start + a * (end - start), start + b * (end - start));
+    std::string n = agreement.substr(0, agreement.find('|'));
+    EXPECT_EQ(agreement, n + "|" + n + "|0|0") << name << ": window " << a << ", " << b;
+  }
+}
+
 TEST_P(SummariesCli, EqualTheAggregatesOfTheStoredRowsForTheWholeCorpus) {
   std::vector<std::string> traces = ConformanceTraces();
   if (traces.empty()) GTEST_SKIP() << "no conformance corpus beside the project";
@@ -242,6 +303,8 @@ TEST_P(SummariesCli, EqualTheAggregatesOfTheStoredRowsForTheWholeCorpus) {
       EXPECT_EQ(CountAgreement(*database_, check, id), "0|0") << trace << ": " << check.summary;
     }
     EXPECT_EQ(ProfileAgreement(*database_, id), "0") << trace << ": state_profile";
+    EXPECT_EQ(MisclassifiedStates(*database_, id), "0") << trace << ": duration_class";
+    ExpectWindowsAgree(*database_, id, trace);
   }
   EXPECT_EQ(loaded, 40);  // 28 Pajé and 12 Paraver traces are accepted (README there)
 }

@@ -4,12 +4,16 @@
 // stored rows, so that every summary view answers for it.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backend_support.h"
+#include "model/duration_class.h"
 #include "db/migration_list.h"
 #include "db/postgres/pg_partitions.h"
 #include "db/sqlite/sqlite_migrate.h"
@@ -123,6 +127,43 @@ TEST_P(SummarizeMigration, SummarizeUpgradesTheArchiveAndComputesTheSummaries) {
   CliRun again = Tracedb("summarize --db '" + database_->url() + "'");
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_NE(again.err.find("nothing to do"), std::string::npos) << again.err;
+}
+
+// 0007 gives each state the class a load gives it (model/duration_class.h),
+// at powers of two and next to them too, where ln/ln(2) alone is one off.
+// (Not for a state whose end - start overflows: PostgreSQL refuses to
+// compute that duration in any query.)
+TEST_P(SummarizeMigration, TheUpgradeGivesEachStateTheClassALoadWould) {
+  const double kLargest = std::numeric_limits<double>::max();
+  const std::pair<double, double> kStates[] = {
+      {0, 1},        {0, std::nextafter(1.0, 0.0)}, {2, 3},     {0.1, 0.30000000000000004},
+      {1e300, 1e300}, {0, std::numeric_limits<double>::denorm_min()},
+      {0, std::numeric_limits<double>::min()},      {0, std::ldexp(1.0, 1022)},
+      {0, kLargest},  {-1e307, 1e307},              {1e15, 1e15 + 0.5}, {0, 0.125},
+      {0, std::nextafter(0.125, 1.0)}, {0, 1e-300}};
+  std::string insert;
+  std::vector<std::string> expected;
+  for (size_t i = 0; i < std::size(kStates); ++i) {
+    char row[128];
+    std::snprintf(row, sizeof row, "(1, 2, 2, 1, %.17g, %.17g, %zu, NULL)", kStates[i].first,
+                  kStates[i].second, 10 + i);
+    insert += (insert.empty() ? "INSERT INTO state VALUES " : ", ") + std::string(row);
+    expected.push_back(std::to_string(DurationClass(kStates[i].first, kStates[i].second)));
+  }
+  database_->Exec(insert);
+  CliRun list = Tracedb("list --db '" + database_->url() + "'");
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(database_->Rows("SELECT duration_class FROM state WHERE depth >= 10 ORDER BY depth"),
+            expected);
+  // The old rows: [1, 2], [2.5, 3], [0, 4], [0, 2].
+  EXPECT_EQ(database_->Rows("SELECT start_time, end_time, duration_class FROM state"
+                            " WHERE depth < 10 ORDER BY start_time, end_time"),
+            (std::vector<std::string>{"0.0|2.0|2", "0.0|4.0|3", "1.0|2.0|1", "2.5|3.0|0"}));
+  EXPECT_EQ(database_->Rows("SELECT duration_class, count, min_seconds, max_seconds, seconds"
+                            " FROM state_duration WHERE duration_class BETWEEN 1 AND 3"
+                            " ORDER BY duration_class"),
+            (std::vector<std::string>{"1|3|1.0|1.0|3.0", "2|1|2.0|2.0|2.0",
+                                      "3|1|4.0|4.0|4.0"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, SummarizeMigration,

@@ -24,7 +24,7 @@ struct TraceTable {
   const char* sql;   // $1: the trace id
 };
 
-inline constexpr std::array<TraceTable, 13> kTraceTables = {{
+inline constexpr std::array<TraceTable, 14> kTraceTables = {{
     {"trace", "SELECT * FROM trace WHERE id = $1"},
     {"type", "SELECT * FROM type WHERE trace_id = $1 ORDER BY id"},
     {"value", "SELECT * FROM value WHERE trace_id = $1 ORDER BY id"},
@@ -54,6 +54,7 @@ inline constexpr std::array<TraceTable, 13> kTraceTables = {{
      " ORDER BY type_id, start_container_id NULLS LAST, end_container_id NULLS LAST"},
     {"state_profile",
      "SELECT * FROM state_profile WHERE trace_id = $1 ORDER BY type_id, value_id, bin"},
+    {"state_duration", "SELECT * FROM state_duration WHERE trace_id = $1 ORDER BY duration_class"},
 }};
 
 }  // namespace tracedb

@@ -146,6 +146,15 @@ struct ProfileRecord {
   double seconds;
 };
 
+// The trace's states of one duration class (model/duration_class.h).
+struct DurationRecord {
+  int32_t duration_class;
+  int64_t count;
+  double min;
+  double max;
+  double seconds;  // their total
+};
+
 struct RowBatch {
   std::vector<TypeRecord> types;
   std::vector<ValueRecord> values;
@@ -159,6 +168,7 @@ struct RowBatch {
   std::vector<VariableSummaryRecord> variable_summaries;
   std::vector<LinkSummaryRecord> link_summaries;
   std::vector<ProfileRecord> profile;
+  std::vector<DurationRecord> durations;
   std::string text;  // the records' `extra` texts, one after another
 
   std::string_view Text(TextSpan span) const {
@@ -180,12 +190,14 @@ struct RowBatch {
     variable_summaries.clear();
     link_summaries.clear();
     profile.clear();
+    durations.clear();
   }
 
   size_t rows() const {
     return types.size() + values.size() + containers.size() + states.size() + events.size() +
            variables.size() + links.size() + state_summaries.size() + event_summaries.size() +
-           variable_summaries.size() + link_summaries.size() + profile.size();
+           variable_summaries.size() + link_summaries.size() + profile.size() +
+           durations.size();
   }
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "model/duration_class.h"
+
 namespace tracedb {
 namespace {
 
@@ -18,7 +20,9 @@ size_t TraceSummarizer::KeyHash::operator()(const Key& k) const {
 }
 
 TraceSummarizer::TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs)
-    : links_(max_link_pairs), profile_(profile_bins) {}
+    : durations_(kOverflowDurationClass - kShortestDurationClass + 1),
+      links_(max_link_pairs),
+      profile_(profile_bins) {}
 
 void TraceSummarizer::Add(const RowBatch& batch) {
   for (const StateRecord& s : batch.states) AddState(s);
@@ -37,6 +41,11 @@ void TraceSummarizer::AddState(const StateRecord& s) {
   ++t.count;
   t.inclusive += seconds;
   t.exclusive += seconds;
+  DurationTotals& d = durations_[DurationClass(s.start, s.end) - kShortestDurationClass];
+  d.min = d.count == 0 ? seconds : std::min(d.min, seconds);
+  d.max = d.count == 0 ? seconds : std::max(d.max, seconds);
+  ++d.count;
+  d.seconds += seconds;
   profile_.Add(s.type, s.value, s.start, s.end, 1);
   if (s.parent_value == kNoValue) return;
   states_[{s.container, s.type, s.parent_value}].exclusive -= seconds;
@@ -61,6 +70,7 @@ void TraceSummarizer::Finish(size_t batch_rows,
   FinishStates(batch);
   FinishEvents(batch);
   FinishVariables(batch);
+  FinishDurations(batch);
   profile_.AppendRecords(&batch.profile);
   write(batch);
   batch.Clear();
@@ -104,6 +114,18 @@ void TraceSummarizer::FinishVariables(RowBatch& batch) const {
                                         .mean = mean,
                                         .start = t.start,
                                         .end = t.end});
+  }
+}
+
+void TraceSummarizer::FinishDurations(RowBatch& batch) const {
+  for (size_t i = 0; i < durations_.size(); ++i) {
+    const DurationTotals& d = durations_[i];
+    if (d.count == 0) continue;
+    batch.durations.push_back({.duration_class = static_cast<int32_t>(i) + kShortestDurationClass,
+                               .count = d.count,
+                               .min = d.min,
+                               .max = d.max,
+                               .seconds = d.seconds});
   }
 }
 

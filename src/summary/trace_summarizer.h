@@ -1,5 +1,6 @@
 // TraceSummarizer: the summaries of a load (state, event, variable and link
-// summaries, the state profile; model/row_batch.h), computed from the rows
+// summaries, the state profile, the states by duration class;
+// model/row_batch.h), computed from the rows
 // as they stream from the simulator to the writer, so that no pass over the
 // stored rows is needed. Memory is per (container, type, value), never per
 // entity: its tables grow with the trace's containers and values, not with
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
+#include <vector>
 
 #include "model/row_batch.h"
 #include "summary/link_matrix.h"
@@ -53,6 +55,12 @@ class TraceSummarizer {
     double min = 0;
     double max = 0;
   };
+  struct DurationTotals {
+    int64_t count = 0;
+    double min = 0;
+    double max = 0;
+    double seconds = 0;
+  };
   struct VariableTotals {
     int64_t count = 0;
     double min = 0;
@@ -68,10 +76,12 @@ class TraceSummarizer {
   void FinishStates(RowBatch& batch) const;
   void FinishEvents(RowBatch& batch) const;
   void FinishVariables(RowBatch& batch) const;
+  void FinishDurations(RowBatch& batch) const;
 
   std::unordered_map<Key, StateTotals, KeyHash> states_;
   std::unordered_map<Key, int64_t, KeyHash> events_;
   std::unordered_map<Key, VariableTotals, KeyHash> variables_;
+  std::vector<DurationTotals> durations_;  // by class, from kShortestDurationClass
   LinkMatrix links_;
   ProfileBins profile_;
 };

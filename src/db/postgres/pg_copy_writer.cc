@@ -10,6 +10,7 @@
 #include "db/container_order.h"
 #include "db/crash_point.h"
 #include "db/postgres/pg_partitions.h"
+#include "model/duration_class.h"
 
 namespace tracedb {
 namespace {
@@ -189,10 +190,11 @@ void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
               e.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
               e.Real(r.start).Real(r.end).JsonbOrNull(batch.Text(r.extra)).TextOrNull(r.path);
             });
-  CopyTable(lane, batch, "state", "container_id,type_id,value_id,start_time,end_time,depth,extra",
+  CopyTable(lane, batch, "state",
+            "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
-              e.Int(r.depth).JsonbOrNull(batch.Text(r.extra));
+              e.Int(r.depth).JsonbOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end));
             });
   CopyTable(lane, batch, "event", "container_id,type_id,value_id,time,extra,number", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
@@ -247,6 +249,10 @@ void PgCopyWriter::CopySummaries(Lane& lane, const RowBatch& batch) {
             batch.profile, [](Encoder& e, const ProfileRecord& r) {
               e.Int(r.type).Int(r.value).Int(r.bin).Real(r.bin_start).Real(r.bin_end);
               e.Real(r.seconds);
+            });
+  CopyTable(lane, batch, "state_duration", "duration_class,count,min_seconds,max_seconds,seconds",
+            batch.durations, [](Encoder& e, const DurationRecord& r) {
+              e.Int(r.duration_class).Int(r.count).Real(r.min).Real(r.max).Real(r.seconds);
             });
 }
 

@@ -10,10 +10,11 @@
 
 namespace tracedb {
 
-inline constexpr std::array<const char*, 12> kEntityTables = {
+inline constexpr std::array<const char*, 13> kEntityTables = {
     "type",          "value",         "container",        "state",
     "event",         "variable",      "link",             "state_summary",
-    "event_summary", "variable_summary", "link_summary",  "state_profile"};
+    "event_summary", "variable_summary", "link_summary",  "state_profile",
+    "state_duration"};
 
 // "trace_part.state_42"
 std::string PartitionName(const char* table, int64_t trace_id);

@@ -6,6 +6,7 @@
 
 #include "db/container_order.h"
 #include "db/crash_point.h"
+#include "model/duration_class.h"
 
 namespace tracedb {
 namespace {
@@ -83,7 +84,7 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
       containers_(connection, target, "container",
                   "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", 9),
       states_(connection, target, "state",
-              "container_id,type_id,value_id,start_time,end_time,depth,extra", 7),
+              "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class", 8),
       events_(connection, target, "event", "container_id,type_id,value_id,time,extra,number", 6),
       variables_(connection, target, "variable",
                  "container_id,type_id,start_time,end_time,value,extra", 6),
@@ -104,7 +105,9 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
       link_summaries_(connection, target, "link_summary",
                       "type_id,start_container_id,end_container_id,messages,bytes,seconds", 6),
       profile_(connection, target, "state_profile",
-               "type_id,value_id,bin,bin_start,bin_end,seconds", 6) {}
+               "type_id,value_id,bin,bin_start,bin_end,seconds", 6),
+      durations_(connection, target, "state_duration",
+                 "duration_class,count,min_seconds,max_seconds,seconds", 5) {}
 
 // Rows go in container order (db/container_order.h): when they are later
 // copied into the indexed tables, each batch then visits each container's
@@ -184,7 +187,7 @@ void SqliteRowWriter::Append(const RowBatch& batch) {
   });
   Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
-    b.TextOrNull(batch.Text(r.extra));
+    b.TextOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end));
   });
   Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
     b.Int(r.container).Int(r.type).IdOrNull(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
@@ -221,6 +224,9 @@ void SqliteRowWriter::InsertSummaries(const RowBatch& batch) {
   });
   Insert(profile_, batch.profile, [](Binder& b, const ProfileRecord& r) {
     b.Int(r.type).Int(r.value).Int(r.bin).Real(r.bin_start).Real(r.bin_end).Real(r.seconds);
+  });
+  Insert(durations_, batch.durations, [](Binder& b, const DurationRecord& r) {
+    b.Int(r.duration_class).Int(r.count).Real(r.min).Real(r.max).Real(r.seconds);
   });
 }
 

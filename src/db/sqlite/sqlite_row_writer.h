@@ -71,7 +71,8 @@ class SqliteRowWriter : public RowWriter {
   std::vector<uint32_t> order_;  // reused from table to table
   ContainerOrderScratch order_scratch_;
   Table types_, values_, containers_, states_, events_, variables_, links_;
-  Table state_summaries_, event_summaries_, variable_summaries_, link_summaries_, profile_;
+  Table state_summaries_, event_summaries_, variable_summaries_, link_summaries_, profile_,
+      durations_;
 };
 
 }  // namespace tracedb

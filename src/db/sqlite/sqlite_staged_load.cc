@@ -20,7 +20,8 @@ constexpr const char* kFileSuffixes[] = {"", "-journal", "-wal", "-shm"};
 constexpr const char* kTables[] = {"type",          "value",         "container",
                                    "state",         "event",         "variable",
                                    "link",          "state_summary", "event_summary",
-                                   "variable_summary", "link_summary", "state_profile"};
+                                   "variable_summary", "link_summary", "state_profile",
+                                   "state_duration"};
 
 std::string Quoted(const std::string& text) {
   std::string out = "'";
