@@ -22,11 +22,15 @@
 
 namespace tracedb {
 
-// Rows per batch unless told (ingest and watch --batch-size): PostgreSQL
-// spends ~2 ms on each COPY beyond its rows (one per table per batch), and
-// 250,000 rather than 100,000 made the 1 GB ingest 4% faster, for ~60 MB
-// more memory (batches in flight).
-inline constexpr size_t kDefaultBatchRows = 250'000;
+// Rows per batch unless told (ingest and watch --batch-size). PostgreSQL
+// spends ~2 ms on each COPY beyond its rows (one per table per batch), so
+// batches of 100,000 made the 1 GB ingest 4% slower than 250,000; but up to
+// five batches are in memory at once (three queued, one filled, one
+// written), and with the summaries and typed data 250,000 took peak RSS to
+// 210-230 MB. 150,000, measured alternating with 250,000 (three runs each,
+// 1 GB bench trace): SQLite 34.05 vs 34.14 s, 187 vs 228 MB; PostgreSQL
+// 28.59 vs 28.44 s, 168 vs 225 MB.
+inline constexpr size_t kDefaultBatchRows = 150'000;
 
 struct RowCounts {
   int64_t containers = 0;
