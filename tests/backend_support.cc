@@ -2,13 +2,17 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cstdlib>
 
+#include "db/migration_list.h"
 #include "db/postgres/pg_connection.h"
 #include "db/postgres/pg_cursor.h"
+#include "db/postgres/pg_partitions.h"
 #include "db/sqlite/sqlite_connection.h"
 #include "db/sqlite/sqlite_cursor.h"
+#include "db/sqlite/sqlite_migrate.h"
 #include "sqlite_test_support.h"
 
 namespace tracedb::testing {
@@ -131,6 +135,31 @@ std::vector<std::string> TestDatabase::RowCounts(int64_t trace_id) {
     counts.push_back(std::string(table) + "=" + n.at(0));
   }
   return counts;
+}
+
+void MakeVersionFourArchive(TestDatabase& database, const std::string& trace_sql,
+                            const std::string& rows_sql) {
+  if (database.backend() == Backend::kSqlite) {
+    SqliteConnection connection(database.url());
+    ApplyMigrations(connection, SqliteMigrations().first(4));
+    connection.Exec(trace_sql + ";" + rows_sql);
+    return;
+  }
+  constexpr std::array<const char*, 7> kVersionFourTables = {
+      "type", "value", "container", "state", "event", "variable", "link"};
+  std::string sql =
+      "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+      " applied_at TEXT NOT NULL);";
+  for (const Migration& migration : PostgresMigrations().first(4)) {
+    database.Exec(std::string(migration.sql));
+    sql += "INSERT INTO schema_version VALUES (" + std::to_string(migration.version) + ", '" +
+           std::string(migration.name) + "', '2026-01-01T00:00:00Z');";
+  }
+  database.Exec(sql + trace_sql);
+  for (const char* table : kVersionFourTables) {
+    database.Exec(database.Rows(PartitionDefinitionQuery(table, 1))[0]);
+  }
+  database.Exec(AttachPartitionsSql(1, kVersionFourTables) + rows_sql);
 }
 
 }  // namespace tracedb::testing

@@ -55,6 +55,13 @@ class TestDatabase {
   std::string database_;  // PostgreSQL: the database made for the test
 };
 
+// Makes `database` an archive as schema version 4 left it, for the tests
+// that upgrade one: migrations 1-4 (in PostgreSQL with their schema_version
+// rows, as pg_migrate_test.cc does, and trace 1's partitions attached, which
+// the rows go to), then `trace_sql` (trace 1's row) and `rows_sql`.
+void MakeVersionFourArchive(TestDatabase& database, const std::string& trace_sql,
+                            const std::string& rows_sql);
+
 // In a TEST_P's SetUp: skips a PostgreSQL test when there is no server.
 #define TRACEDB_SKIP_WITHOUT_SERVER(backend)                                         \
   if ((backend) == ::tracedb::testing::Backend::kPostgres &&                         \

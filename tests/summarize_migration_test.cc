@@ -7,25 +7,18 @@
 #include <cmath>
 #include <limits>
 
-#include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backend_support.h"
 #include "model/duration_class.h"
-#include "db/migration_list.h"
-#include "db/postgres/pg_partitions.h"
-#include "db/sqlite/sqlite_migrate.h"
 #include "test_support.h"
 
 namespace tracedb::testing {
 namespace {
 
 // The partitioned tables of schema version 4.
-constexpr std::array<const char*, 7> kVersionFourTables = {
-    "type", "value", "container", "state", "event", "variable", "link"};
-
 constexpr const char* kOldTrace =
     "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status,"
     " start_time, end_time, container_count, state_count, event_count, variable_count,"
@@ -57,35 +50,7 @@ class SummarizeMigration : public ::testing::TestWithParam<Backend> {
   void SetUp() override {
     TRACEDB_SKIP_WITHOUT_SERVER(GetParam());
     database_ = std::make_unique<TestDatabase>(GetParam(), "upgrade_summaries");
-    if (GetParam() == Backend::kSqlite) {
-      MakeSqliteArchive();
-    } else {
-      MakePostgresArchive();
-    }
-  }
-
-  void MakeSqliteArchive() {
-    SqliteConnection connection(database_->url());
-    ApplyMigrations(connection, SqliteMigrations().first(4));
-    connection.Exec(std::string(kOldTrace) + ";" + kOldRows);
-  }
-
-  // As pg_migrate_test.cc: the schema of version 4 with its schema_version
-  // rows, and trace 1's partitions, attached, which the rows go to.
-  void MakePostgresArchive() {
-    std::string sql =
-        "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-        " applied_at TEXT NOT NULL);";
-    for (const Migration& migration : PostgresMigrations().first(4)) {
-      database_->Exec(std::string(migration.sql));
-      sql += "INSERT INTO schema_version VALUES (" + std::to_string(migration.version) + ", '" +
-             std::string(migration.name) + "', '2026-01-01T00:00:00Z');";
-    }
-    database_->Exec(sql + kOldTrace);
-    for (const char* table : kVersionFourTables) {
-      database_->Exec(database_->Rows(PartitionDefinitionQuery(table, 1))[0]);
-    }
-    database_->Exec(AttachPartitionsSql(1, kVersionFourTables) + kOldRows);
+    MakeVersionFourArchive(*database_, kOldTrace, kOldRows);
   }
 
   std::unique_ptr<TestDatabase> database_;
