@@ -2,14 +2,12 @@
 #include "concurrency/parallel_parse.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -25,6 +23,7 @@
 #include "input/block_reader.h"
 #include "input/input_file.h"
 #include "model/input_error.h"
+#include "test_support.h"
 #include "watchdog.h"
 
 namespace tracedb {
@@ -67,12 +66,7 @@ std::string ErrorOf(std::future<void>& run) {
 // earlier test's run, however that ended.
 std::string WriteFile(const std::string& name, std::string_view content) {
   static int serial = 0;
-  auto dir = std::filesystem::temp_directory_path() /
-             ("tracedb-parallel-parse-test-" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  std::string path = (dir / (std::to_string(++serial) + "-" + name)).string();
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
+  return testing::WriteTempFile("parallel-parse-" + std::to_string(++serial) + "-" + name, content);
 }
 
 // `text` gzipped and cut to half its size: reading it fails part way. zlib finds the cut only

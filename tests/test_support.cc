@@ -70,14 +70,25 @@ std::string Definitions() {
 
 uint64_t CountLines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
 
-std::string TempDir() {
-  static const std::string dir = [] {
-    auto path = std::filesystem::temp_directory_path() /
-                ("tracedb-test-" + std::to_string(getpid()));
+// A folder of this test process, removed when the process exits: ctest runs every test in a
+// process of its own, so folders left behind would fill /tmp run after run.
+struct ProcessTempDir {
+  std::string path;
+  ProcessTempDir()
+      : path((std::filesystem::temp_directory_path() /
+              ("tracedb-test-" + std::to_string(getpid())))
+                 .string()) {
     std::filesystem::create_directories(path);
-    return path.string();
-  }();
-  return dir;
+  }
+  ~ProcessTempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+std::string TempDir() {
+  static const ProcessTempDir dir;
+  return dir.path;
 }
 
 // With TRACEDB_TEST_SEEDS=DIR, every file the tests write is also kept as
