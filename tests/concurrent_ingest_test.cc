@@ -4,6 +4,7 @@
 // (`tracedb query`, `tracedb list`) running meanwhile see complete traces
 // only, each whole, on both backends.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <iostream>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "background_child.h"
 #include "child_process.h"
 #include "db/postgres/pg_connection.h"
+#include "db/postgres/pg_load.h"
 #include "test_support.h"
 
 namespace tracedb::testing {
@@ -179,6 +181,64 @@ TEST(ConcurrentIngestPostgres, AnOlderSnapshotNeverSeesALaterTrace) {
   EXPECT_EQ(seen[0].substr(0, 2), "1,");
   EXPECT_EQ(seen[1], "stray,0,0");
   EXPECT_EQ(TraceStatuses(database), (Lines{"first.paje|complete", "second.paje|complete"}));
+}
+
+// Whether a session waits for the publish gap lock (pg_load.h) in `mode`
+// (ShareLock for `tracedb query`, ExclusiveLock for a load): polled until it
+// does, for up to a minute.
+bool WaitsForTheGapLock(pqxx::nontransaction& session, const std::string& mode) {
+  std::string sql = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = " +
+                    std::to_string(kPublishGapLock) + " AND objid = 0 AND mode = '" + mode +
+                    "' AND NOT granted";
+  for (int poll = 0; poll < 600; ++poll) {
+    if (session.exec(sql)[0][0].as<int>() == 1) return true;
+    usleep(100'000);
+  }
+  return false;
+}
+
+// The gap lock, as a load holds it between its two commits: `tracedb query`
+// waits for it, declares its cursor once it is free, and then reads.
+TEST(ConcurrentIngestPostgres, AQueryWaitsOutALoadsGapBetweenItsCommits) {
+  if (PostgresTestServer().empty()) GTEST_SKIP() << "no PostgreSQL test server";
+  TestDatabase database(Backend::kPostgres, "gap_query");
+  ASSERT_EQ(RunTracedb(IngestArgs(database, GeneratedTrace("first.paje", "8K", 1))).exit_code, 0);
+  PgConnection holder(database.url());
+  pqxx::nontransaction gap(holder.get());
+  gap.exec("BEGIN");
+  gap.exec(PublishGapLockSql("pg_advisory_xact_lock"));
+
+  BackgroundChild query(TRACEDB_BINARY, {"query", "--csv", "--db", database.url(),
+                                         "SELECT status FROM trace"});
+  PgConnection watcher(database.url());
+  pqxx::nontransaction watch(watcher.get());
+  EXPECT_TRUE(WaitsForTheGapLock(watch, "ShareLock"));
+  EXPECT_TRUE(query.Running());
+  gap.exec("COMMIT");
+  ChildRun run = query.Wait();
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "status\ncomplete\n");
+}
+
+// And a load takes it before its second connection commits: it waits while
+// a query holds it, then publishes.
+TEST(ConcurrentIngestPostgres, ALoadTakesTheGapLockBeforeItsSecondCommit) {
+  if (PostgresTestServer().empty()) GTEST_SKIP() << "no PostgreSQL test server";
+  TestDatabase database(Backend::kPostgres, "gap_load");
+  PgConnection holder(database.url());
+  pqxx::nontransaction reader(holder.get());
+  reader.exec(PublishGapLockSql("pg_advisory_lock_shared"));
+
+  BackgroundChild load(TRACEDB_BINARY,
+                       IngestArgs(database, GeneratedTrace("second.paje", "8K", 2)));
+  PgConnection watcher(database.url());
+  pqxx::nontransaction watch(watcher.get());
+  EXPECT_TRUE(WaitsForTheGapLock(watch, "ExclusiveLock"));
+  EXPECT_EQ(TraceStatuses(database), (Lines{"second.paje|loading"}));
+  reader.exec(PublishGapLockSql("pg_advisory_unlock_shared"));
+  ChildRun run = load.Wait();
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(TraceStatuses(database), (Lines{"second.paje|complete"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ConcurrentIngest,

@@ -174,7 +174,12 @@ class PgArchive : public Archive {
       // unless told that all of them will be fetched, as psql fetches them:
       // then its plan is psql's.
       w.exec("SET TRANSACTION READ ONLY; SET LOCAL cursor_tuple_fraction = 1");
-      if (Declare(w, "query", sql)) {
+      // Never in a load's gap between its commits (pg_load.h); the lock is
+      // held for the declaration only, so loads never wait for the reading.
+      w.exec(PublishGapLockSql("pg_advisory_lock_shared"));
+      bool declared = Declare(w, "query", sql);
+      w.exec(PublishGapLockSql("pg_advisory_unlock_shared"));
+      if (declared) {
         return std::make_unique<PgCursor>(connection_, w, "query", std::move(work));
       }
       pqxx::result whole = w.exec(sql);

@@ -166,12 +166,16 @@ class PgTraceLoad : public TraceLoad {
     indexed.get();
     // This transaction can attach the second's partitions (adopting their
     // indexes) only once they are committed. From that commit to this
-    // one's, a REPEATABLE READ snapshot taken meanwhile would see their rows
-    // through the parent tables after this commit (not through the views:
-    // its trace row says "loading"), so nothing is left to wait for in
-    // between: the parents are locked as the attach will lock them, and a
-    // replaced trace dropped, first. A failure in between drops them (Fail);
-    // so does CleanInterrupted after a crash.
+    // one's, a snapshot taken meanwhile would see their rows through the
+    // parent tables after this commit (not through the views: its trace row
+    // says "loading"). So nothing is left to wait for in between: the
+    // parents are locked as the attach will lock them, and a replaced trace
+    // dropped, first. And `tracedb query` declares no cursor in between: it
+    // takes the gap lock shared (pg_load.h), which this transaction takes
+    // first of all, while it holds no lock such a reader could wait for (the
+    // drop's). A failure in between drops the second's partitions (Fail); so
+    // does CleanInterrupted after a crash.
+    session_.Exec(PublishGapLockSql("pg_advisory_xact_lock"));
     session_.Exec(LockParentsSql(kSecondLane));
     if (replaced) session_.Exec(DropTraceSql(*replaced));
     second_->Exec("COMMIT");
@@ -193,6 +197,10 @@ class PgTraceLoad : public TraceLoad {
 };
 
 }  // namespace
+
+std::string PublishGapLockSql(const char* function) {
+  return std::string("SELECT ") + function + "(" + std::to_string(kPublishGapLock) + ", 0)";
+}
 
 std::string LoadLockSql(const char* function, int64_t trace_id) {
   return std::string("SELECT ") + function + "(" + std::to_string(kLoadLock) + ", " +

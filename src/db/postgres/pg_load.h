@@ -37,6 +37,18 @@ inline constexpr int kLoadLock = 0x74726163;
 // of the same file publish one after the other, and the second gives way.
 inline constexpr int kContentLock = 0x74726164;
 
+// The class of a load's gap between its two commits, "trae" (key 0): taken
+// exclusively by the load (in its transaction) before its second connection
+// commits, and shared by `tracedb query` while it declares its cursor. A
+// cursor's snapshot is taken before PostgreSQL reads which partitions the
+// query scans, from the current catalog: declared in the gap, it would see
+// the second connection's rows of a trace whose row says "loading".
+inline constexpr int kPublishGapLock = 0x74726165;
+
+// "SELECT FUNCTION(kPublishGapLock, 0)": pg_advisory_xact_lock,
+// pg_advisory_lock_shared, pg_advisory_unlock_shared.
+std::string PublishGapLockSql(const char* function);
+
 // "SELECT FUNCTION(kLoadLock, ID)": pg_advisory_lock, pg_try_advisory_lock,
 // pg_advisory_unlock on trace ID's load lock.
 std::string LoadLockSql(const char* function, int64_t trace_id);
