@@ -110,8 +110,13 @@ class PgTraceLoad : public TraceLoad {
     CrashPoint("committed");
     session_.TryExec(LoadLockSql("pg_advisory_unlock", id_));
     // Outside the publishing transaction, which then holds its locks no
-    // longer; the trace is complete whether this succeeds or not.
-    session_.TryExec(AnalyzeParentsSql());
+    // longer; the trace is complete whether this succeeds or not. Each
+    // connection analyzes its lane's tables, at once: ANALYZE keeps one core
+    // busy (1 GB trace: 2.2 s for all of them on one connection).
+    auto analyzed = std::async(std::launch::async,
+                               [this] { second_->TryExec(AnalyzeParentsSql(kSecondLane)); });
+    session_.TryExec(AnalyzeParentsSql(kFirstLane));
+    analyzed.get();
     return std::nullopt;
   }
 
