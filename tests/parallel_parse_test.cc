@@ -52,8 +52,12 @@ class StageError : public std::runtime_error {
 
 // What a finished run threw, tagged with the type caught.
 std::string ErrorOf(std::future<void>& run) {
+  // Shared and kept to the end: std::future::get lets go of the result before a handler below
+  // reads the exception, and when the run's thread lets go last, it frees the exception through
+  // a count TSan cannot see (libstdc++'s own), which TSan reported as a race.
+  std::shared_future<void> result = run.share();
   try {
-    run.get();
+    result.get();
   } catch (const StageError& e) {
     return std::string("StageError: ") + e.what();
   } catch (const InputError& e) {
