@@ -149,15 +149,26 @@ CREATE TABLE state (
   end_time     REAL NOT NULL,
   depth        INTEGER NOT NULL,  -- 0 for a bottom state, 1 for one pushed on it...
   extra        TEXT,              -- user-defined fields, JSON object
-  duration_class INTEGER          -- k with 2^(k-1) <= end_time - start_time < 2^k; -1022
+  duration_class INTEGER,         -- k with 2^(k-1) <= end_time - start_time < 2^k; -1022
                                   --   below 2^-1022 (zero included), 1025 if it overflows;
                                   --   never NULL (a column added by 0007)
+  long_state INTEGER NOT NULL DEFAULT 0
+                                  -- 1 for the few longest states of the trace, 0 for the
+                                  --   others (SMALLINT in PostgreSQL): its class is at least
+                                  --   K, K the smallest class with at most max(64, 2% of the
+                                  --   states so far) at or above it, as the trace streamed
+                                  --   (a state once long stays long; 0008 took the whole
+                                  --   trace's histogram for the traces before it)
 );
 CREATE INDEX state_container_time ON state (trace_id, container_id, start_time);
--- Time windows and instants: within a class durations are at most
--- state_duration.max_seconds, so the states covering time t start after t
--- minus that bound, one range of this index per class (README, queries 8, 9).
-CREATE INDEX state_duration_time ON state (trace_id, duration_class, start_time);
+-- Time windows and instants (README, queries 8 and 9). The states that cover
+-- time t start after t minus their duration: for the states with
+-- long_state = 0, at most the trace's max(state_duration.short_max_seconds),
+-- a short range of state_container_time per container; for the long ones, at
+-- most their class's state_duration.max_seconds, one range of this index per
+-- class. Only the long states are in it: indexing every state cost a load as
+-- much as the table itself.
+CREATE INDEX state_long_time ON state (trace_id, duration_class, start_time) WHERE long_state = 1;
 
 -- Points in time. An event's value is a named value (value_id) or a number
 -- (number): a Paraver value that the .pcf does not label (hardware counters,
@@ -287,14 +298,15 @@ CREATE INDEX state_profile_bin ON state_profile (trace_id, bin);
 
 -- The states of each duration class (state.duration_class): how many, the
 -- shortest and longest, their total. A histogram of state durations, and
--- the bound that time-window and instant queries give their index search.
+-- the bounds that time-window and instant queries give their index searches.
 CREATE TABLE state_duration (
   trace_id       INTEGER NOT NULL,  -- -> trace.id
   duration_class INTEGER NOT NULL,  -- as state.duration_class
   count          INTEGER NOT NULL,
   min_seconds    REAL NOT NULL,
   max_seconds    REAL NOT NULL,
-  seconds        REAL NOT NULL      -- their total duration
+  seconds        REAL NOT NULL,     -- their total duration
+  short_max_seconds REAL            -- the longest of them with long_state = 0; NULL if none
 );
 CREATE INDEX state_duration_class ON state_duration (trace_id, duration_class);
 
@@ -317,7 +329,7 @@ CREATE VIEW state_view AS
 SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
        c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
        s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra,
-       s.duration_class
+       s.duration_class, s.long_state
 FROM state s
 JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id

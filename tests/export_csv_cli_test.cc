@@ -120,10 +120,11 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "1,2,1,2,thread1,t1,0.0,2.5,,node1/thread1\n"
             "1,3,1,2,thread2,t2,0.0,2.5,,node1/thread2\n");
   EXPECT_EQ(CsvOf(dir_, "state"),
-            "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class\n"
-            "1,2,3,0,1.0,2.5,0,,1\n"
-            "1,2,3,1,1.2345678901234567,2.0,1,,0\n"
-            "1,3,3,1,1.5,2.5,0,,1\n");
+            "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
+            "long_state\n"
+            "1,2,3,0,1.0,2.5,0,,1,1\n"
+            "1,2,3,1,1.2345678901234567,2.0,1,,0,1\n"
+            "1,3,3,1,1.5,2.5,0,,1,1\n");
   // PostgreSQL's jsonb prints a blank after ':'.
   bool sqlite = GetParam() == Backend::kSqlite;
   EXPECT_EQ(CsvOf(dir_, "event"),
@@ -160,9 +161,9 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "1,3,0,0,1.0,1.001953125,0.001953125\n");
   // Durations 1.5 and 1.0 in [2^0, 2^1), 0.7654321098765433 in [2^-1, 2^0).
   EXPECT_EQ(CsvOf(dir_, "state_duration"),
-            "trace_id,duration_class,count,min_seconds,max_seconds,seconds\n"
-            "1,0,1,0.7654321098765433,0.7654321098765433,0.7654321098765433\n"
-            "1,1,2,1.0,1.5,2.5\n");
+            "trace_id,duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds\n"
+            "1,0,1,0.7654321098765433,0.7654321098765433,0.7654321098765433,\n"
+            "1,1,2,1.0,1.5,2.5,\n");
 }
 
 TEST_P(ExportCsvCli, RefusesExistingFilesAndWritesNothing) {

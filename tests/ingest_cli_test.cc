@@ -514,7 +514,7 @@ TEST(IngestPostgres, EachPartitionHasItsParentsIndexesOnce) {
           "link_summary_1_trace_id_start_container_id_end_container_id_idx|"
           "link_summary_containers",
           "state_1_container_id_start_time_idx|state_container_time",
-          "state_1_duration_class_start_time_idx|state_duration_time",
+          "state_1_duration_class_start_time_idx|state_long_time",
           "state_duration_1_trace_id_duration_class_idx|state_duration_class",
           "state_profile_1_trace_id_bin_idx|state_profile_bin",
           "state_summary_1_trace_id_container_id_idx|state_summary_container",

@@ -59,7 +59,7 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
   EXPECT_EQ(db.Rows("SELECT version, name FROM schema_version ORDER BY version"),
             (std::vector<std::string>{"1|initial", "2|skipped_lines", "3|partition_indexes",
                                       "4|trace_tags", "5|summaries", "6|typed_data",
-                                      "7|duration_classes"}));
+                                      "7|duration_classes", "8|long_states"}));
   EXPECT_EQ(db.Rows("SELECT name, tags FROM trace"), std::vector<std::string>{"old|NULL"});
   EXPECT_EQ(db.Rows("SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'trace_part'"
                     " AND indexdef NOT LIKE '%UNIQUE%' ORDER BY tablename"),
@@ -71,7 +71,7 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
                 "state_1|CREATE INDEX state_1_container_id_start_time_idx ON trace_part.state_1"
                 " USING btree (container_id, start_time)",
                 "state_1|CREATE INDEX state_1_duration_class_start_time_idx ON trace_part.state_1"
-                " USING btree (duration_class, start_time)",
+                " USING btree (duration_class, start_time) WHERE (long_state = 1)",
                 "state_duration_1|CREATE INDEX state_duration_1_trace_id_duration_class_idx ON"
                 " trace_part.state_duration_1 USING btree (trace_id, duration_class)",
                 "variable_1|CREATE INDEX variable_1_container_id_start_time_idx ON "
@@ -81,7 +81,10 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
             std::vector<std::string>{"1|p5|p5|S|run|0.5|1.5"});
   // A duration of exactly 2^0, where ln/ln(2) alone could be one class off.
   EXPECT_EQ(db.Rows("SELECT duration_class FROM state"), std::vector<std::string>{"1"});
-  EXPECT_EQ(db.Rows("SELECT * FROM state_duration"), std::vector<std::string>{"1|1|1|1.0|1.0|1.0"});
+  // One state: long (the 64 first are), so none is left for short_max_seconds.
+  EXPECT_EQ(db.Rows("SELECT long_state FROM state"), std::vector<std::string>{"1"});
+  EXPECT_EQ(db.Rows("SELECT * FROM state_duration"),
+            std::vector<std::string>{"1|1|1|1.0|1.0|1.0|NULL"});
   // No summaries yet: `tracedb summarize` computes them.
   EXPECT_EQ(db.Rows("SELECT profile_bins FROM trace"), std::vector<std::string>{"NULL"});
 }

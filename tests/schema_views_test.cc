@@ -74,7 +74,7 @@ TEST_P(SchemaViews, ContainerViewNamesParentAndType) {
 
 TEST_P(SchemaViews, StateViewShowsNamesAndDuration) {
   EXPECT_EQ(View("SELECT * FROM state_view"),
-            std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL|2"});
+            std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL|2|1"});
 }
 
 TEST_P(SchemaViews, EventViewShowsNamesAndExtra) {
@@ -114,7 +114,7 @@ TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
             "extra");
   EXPECT_EQ(names("state_view"),
             "trace_id,container_id,container,container_path,type_id,type,value_id,value,"
-            "start_time,end_time,duration,depth,extra,duration_class");
+            "start_time,end_time,duration,depth,extra,duration_class,long_state");
   EXPECT_EQ(names("event_view"),
             "trace_id,container_id,container,container_path,type_id,type,value_id,value,number,"
             "time,extra");

@@ -35,7 +35,7 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
                                 "index|link_summary_messages",
                                 "index|state_container_time",
                                 "index|state_duration_class",
-                                "index|state_duration_time",
+                                "index|state_long_time",
                                 "index|state_profile_bin",
                                 "index|state_summary_container",
                                 "index|trace_sha256",
@@ -72,7 +72,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 7u);
+  ASSERT_EQ(rows.size(), 8u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -94,6 +94,9 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(std::regex_match(
       rows[6], std::regex(R"(7\|duration_classes\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[6];
+  EXPECT_TRUE(
+      std::regex_match(rows[7], std::regex(R"(8\|long_states\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[7];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -159,7 +162,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.

@@ -159,10 +159,12 @@ const SummaryCheck kSummaryChecks[] = {
      " AND s.end_container_id = e.end_container_id"},
     {"state_duration",
      "SELECT duration_class, count(*) AS n, min(end_time - start_time) AS lo,"
-     " max(end_time - start_time) AS hi, sum(end_time - start_time) AS seconds"
+     " max(end_time - start_time) AS hi, sum(end_time - start_time) AS seconds,"
+     " max(CASE WHEN long_state = 0 THEN end_time - start_time END) AS short_hi"
      " FROM state WHERE trace_id = $T GROUP BY duration_class",
      "s.count = e.n AND s.min_seconds = e.lo AND s.max_seconds = e.hi"
-     " AND CLOSE(s.seconds, e.seconds)",
+     " AND CLOSE(s.seconds, e.seconds) AND (s.short_max_seconds IS NULL AND e.short_hi IS NULL"
+     " OR s.short_max_seconds = e.short_hi)",
      "s.duration_class = e.duration_class"},
 };
 
@@ -242,9 +244,10 @@ std::string MisclassifiedStates(TestDatabase& db, int64_t trace) {
 }
 
 // The states of a window [W0, W1), or of an instant (W0 = W1: the states
-// with start <= W0 < end), as README's queries 8 and 9 find them through
-// state_duration and the index on (duration_class, start_time), compared
-// with a scan: "n|n|0|0" when both find the same n states.
+// with start <= W0 < end), as README's queries 8 and 9 find them: those
+// with long_state = 0 through each container's index range back to the
+// longest of them, the long ones through state_duration and their index by
+// class; compared with a scan: "n|n|0|0" when both find the same n states.
 std::string WindowAgreement(TestDatabase& db, int64_t trace, double w0, double w1) {
   char bounds[64];
   std::snprintf(bounds, sizeof bounds, "%.17g", w0);
@@ -253,12 +256,18 @@ std::string WindowAgreement(TestDatabase& db, int64_t trace, double w0, double w
   std::string to = bounds;
   std::string before = w0 == w1 ? " <= " : " < ";
   std::string columns = "s.container_id, s.type_id, s.value_id, s.start_time, s.end_time, s.depth";
-  std::string indexed =
-      Filled("SELECT " + columns + " FROM state_duration d JOIN state s" +
-                 " ON s.trace_id = d.trace_id AND s.duration_class = d.duration_class" +
-                 " AND s.start_time >= " + from + " - d.max_seconds AND s.start_time" + before +
-                 to + " WHERE d.trace_id = $T AND s.end_time > " + from,
-             trace);
+  std::string indexed = Filled(
+      "SELECT * FROM (SELECT " + columns +
+          " FROM state s WHERE s.trace_id = $T AND s.long_state = 0" +
+          " AND s.start_time >= " + from +
+          " - (SELECT max(short_max_seconds) FROM state_duration WHERE trace_id = $T)" +
+          " AND s.start_time" + before + to + " AND s.end_time > " + from + " UNION ALL SELECT " +
+          columns + " FROM state_duration d JOIN state s" +
+          " ON s.trace_id = d.trace_id AND s.duration_class = d.duration_class" +
+          " AND s.long_state = 1 AND s.start_time >= " + from + " - d.max_seconds" +
+          " AND s.start_time" + before + to + " WHERE d.trace_id = $T AND s.end_time > " + from +
+          ") AS both_parts",
+      trace);
   std::string scan = Filled("SELECT " + columns + " FROM state s WHERE s.trace_id = $T AND" +
                                 " s.start_time" + before + to + " AND s.end_time > " + from,
                             trace);

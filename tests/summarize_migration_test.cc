@@ -131,6 +131,32 @@ TEST_P(SummarizeMigration, TheUpgradeGivesEachStateTheClassALoadWould) {
                                       "3|1|4.0|4.0|4.0"}));
 }
 
+// 0008 marks the long states as a load would at the trace's end: 104
+// states, so the 64 longest classes at most. Classes (count): 0 (1), 1 (98),
+// 2 (1), 3 (1), 4 (3); at or above class 2 there are 5 states, at or above
+// 1, 103. `tracedb summarize` then keeps the marks the states have.
+TEST_P(SummarizeMigration, TheUpgradeMarksTheLongStatesOfTheWholeTrace) {
+  std::string insert = "INSERT INTO state VALUES (1, 2, 2, 1, 10.0, 20.0, 10, NULL)";
+  for (int i = 0; i < 2; ++i) insert += ", (1, 2, 2, 1, 10.0, 20.0, 11, NULL)";
+  for (int i = 0; i < 97; ++i) insert += ", (1, 2, 2, 1, 5.0, 6.5, 12, NULL)";
+  database_->Exec(insert);
+  CliRun list = Tracedb("list --db '" + database_->url() + "'");
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  const std::vector<std::string> kMarks = {"0|1|0", "1|98|0", "2|1|1", "3|1|1", "4|3|1"};
+  EXPECT_EQ(database_->Rows("SELECT duration_class, count(*), long_state FROM state"
+                            " GROUP BY duration_class, long_state ORDER BY duration_class"),
+            kMarks);
+  const std::vector<std::string> kBounds = {"0|0.5|0.5", "1|1.5|1.5", "2|2.0|NULL", "3|4.0|NULL",
+                                            "4|10.0|NULL"};
+  std::string bounds =
+      "SELECT duration_class, max_seconds, short_max_seconds FROM state_duration"
+      " ORDER BY duration_class";
+  EXPECT_EQ(database_->Rows(bounds), kBounds);
+  CliRun run = Tracedb("summarize --db '" + database_->url() + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(database_->Rows(bounds), kBounds);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, SummarizeMigration,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 

@@ -38,7 +38,7 @@ uint32_t Id(const RowCursor& row, int column) { return static_cast<uint32_t>(row
 // replayed, and closed, before the next one's begin.
 void FeedStates(const SelectRows& select, BatchFeed& feed) {
   auto rows = select(
-      "SELECT container_id, type_id, value_id, start_time, end_time, depth FROM state"
+      "SELECT container_id, type_id, value_id, start_time, end_time, depth, long_state FROM state"
       " WHERE trace_id = $1 ORDER BY container_id, start_time, depth, end_time");
   StateStacks stacks;
   std::optional<int64_t> container;
@@ -53,7 +53,8 @@ void FeedStates(const SelectRows& select, BatchFeed& feed) {
                  .start = rows->Double(3),
                  .end = rows->Double(4),
                  .depth = Id(*rows, 5),
-                 .extra = {}},
+                 .extra = {},
+                 .long_state = rows->Int(6) != 0},
                 &feed.batch().states);
     feed.Added();
   }

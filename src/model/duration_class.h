@@ -1,11 +1,12 @@
 // A state's duration class: the k with 2^(k-1) <= duration < 2^k; one class
 // for every duration under 2^-1022 (zero included: subnormal doubles are not
 // worth classes of their own), one for a difference of times that overflows. Stored with each state
-// (state.duration_class) and indexed with its start time: within a class the
-// durations are bounded (state_duration.max_seconds), so the states that
-// cover a time t start after t minus that bound, and a window or instant
-// query reads a few index ranges instead of every state since the trace's
-// start (schema/schema.sql, README: queries 8 and 9).
+// (state.duration_class). Within a class the durations are bounded
+// (state_duration.max_seconds), so the long states (summary/long_states.h),
+// indexed by class and start time, that cover a time t start after t minus
+// that bound: a window or instant query reads a few index ranges instead of
+// every state since the trace's start (schema/schema.sql, README: queries 8
+// and 9).
 //
 // Pure functions; no threading concerns.
 #pragma once

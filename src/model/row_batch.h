@@ -61,6 +61,7 @@ struct StateRecord {
   uint32_t depth;
   TextSpan extra;
   uint32_t parent_value = kNoValue;  // of the state below, none at depth 0 (not stored)
+  bool long_state = false;  // searched by duration class (summary/long_states.h)
 };
 
 struct EventRecord {
@@ -152,7 +153,8 @@ struct DurationRecord {
   int64_t count;
   double min;
   double max;
-  double seconds;  // their total
+  double seconds;    // their total
+  double short_max;  // the longest without long_state; NaN (NULL) if all have it
 };
 
 struct RowBatch {

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "concurrency/bounded_queue.h"
+#include "summary/long_states.h"
 #include "summary/trace_summarizer.h"
 
 namespace tracedb {
@@ -31,7 +32,9 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
     try {
       // On the writer's thread: the simulator's is the busier one.
       TraceSummarizer summarizer(options.profile_bins);
+      LongStates long_states;
       while (auto batch = batches.Pop()) {
+        long_states.Mark(batch->states);
         summarizer.Add(*batch);
         writer.Write(*batch);
         pool.Give(std::move(*batch));

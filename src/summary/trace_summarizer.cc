@@ -46,6 +46,9 @@ void TraceSummarizer::AddState(const StateRecord& s) {
   d.max = d.count == 0 ? seconds : std::max(d.max, seconds);
   ++d.count;
   d.seconds += seconds;
+  if (!s.long_state) {
+    d.short_max = d.short_count++ == 0 ? seconds : std::max(d.short_max, seconds);
+  }
   profile_.Add(s.type, s.value, s.start, s.end, 1);
   if (s.parent_value == kNoValue) return;
   states_[{s.container, s.type, s.parent_value}].exclusive -= seconds;
@@ -125,7 +128,10 @@ void TraceSummarizer::FinishDurations(RowBatch& batch) const {
                                .count = d.count,
                                .min = d.min,
                                .max = d.max,
-                               .seconds = d.seconds});
+                               .seconds = d.seconds,
+                               .short_max = d.short_count > 0
+                                                ? d.short_max
+                                                : std::numeric_limits<double>::quiet_NaN()});
   }
 }
 

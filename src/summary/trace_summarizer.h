@@ -11,6 +11,9 @@
 // of the state it was pushed on (StateRecord::parent_value), whatever the
 // order in which the two reach the summarizer.
 //
+// The states come with long_state set (summary/long_states.h, or as
+// stored): state_duration keeps, per class, the longest state without it.
+//
 // Threading: one object per load, used from one thread (the writer's).
 #pragma once
 
@@ -60,6 +63,8 @@ class TraceSummarizer {
     double min = 0;
     double max = 0;
     double seconds = 0;
+    int64_t short_count = 0;  // states without long_state
+    double short_max = 0;     // the longest of them
   };
   struct VariableTotals {
     int64_t count = 0;

@@ -50,6 +50,11 @@ class Encoder {
     Be64(static_cast<uint64_t>(v));
     return *this;
   }
+  Encoder& SmallInt(int16_t v) {  // state.long_state
+    Be32(2);
+    Be16(static_cast<uint16_t>(v));
+    return *this;
+  }
   Encoder& Real(double v) {
     Be32(8);
     Be64(std::bit_cast<uint64_t>(v));
@@ -191,10 +196,12 @@ void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
               e.Real(r.start).Real(r.end).JsonbOrNull(batch.Text(r.extra)).TextOrNull(r.path);
             });
   CopyTable(lane, batch, "state",
-            "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class",
+            "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
+            "long_state",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
               e.Int(r.depth).JsonbOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end));
+              e.SmallInt(r.long_state ? 1 : 0);
             });
   CopyTable(lane, batch, "event", "container_id,type_id,value_id,time,extra,number", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
@@ -250,9 +257,11 @@ void PgCopyWriter::CopySummaries(Lane& lane, const RowBatch& batch) {
               e.Int(r.type).Int(r.value).Int(r.bin).Real(r.bin_start).Real(r.bin_end);
               e.Real(r.seconds);
             });
-  CopyTable(lane, batch, "state_duration", "duration_class,count,min_seconds,max_seconds,seconds",
+  CopyTable(lane, batch, "state_duration",
+            "duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds",
             batch.durations, [](Encoder& e, const DurationRecord& r) {
               e.Int(r.duration_class).Int(r.count).Real(r.min).Real(r.max).Real(r.seconds);
+              e.RealOrNull(r.short_max);
             });
 }
 

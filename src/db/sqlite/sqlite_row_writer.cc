@@ -84,7 +84,9 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
       containers_(connection, target, "container",
                   "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", 9),
       states_(connection, target, "state",
-              "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class", 8),
+              "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
+              "long_state",
+              9),
       events_(connection, target, "event", "container_id,type_id,value_id,time,extra,number", 6),
       variables_(connection, target, "variable",
                  "container_id,type_id,start_time,end_time,value,extra", 6),
@@ -107,7 +109,7 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
       profile_(connection, target, "state_profile",
                "type_id,value_id,bin,bin_start,bin_end,seconds", 6),
       durations_(connection, target, "state_duration",
-                 "duration_class,count,min_seconds,max_seconds,seconds", 5) {}
+                 "duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds", 6) {}
 
 // Rows go in container order (db/container_order.h): when they are later
 // copied into the indexed tables, each batch then visits each container's
@@ -187,7 +189,7 @@ void SqliteRowWriter::Append(const RowBatch& batch) {
   });
   Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
-    b.TextOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end));
+    b.TextOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end)).Int(r.long_state ? 1 : 0);
   });
   Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
     b.Int(r.container).Int(r.type).IdOrNull(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
@@ -227,6 +229,7 @@ void SqliteRowWriter::InsertSummaries(const RowBatch& batch) {
   });
   Insert(durations_, batch.durations, [](Binder& b, const DurationRecord& r) {
     b.Int(r.duration_class).Int(r.count).Real(r.min).Real(r.max).Real(r.seconds);
+    b.RealOrNull(r.short_max);
   });
 }
 
