@@ -298,6 +298,30 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
                                       "link_summary", "state", "state_duration", "state_profile",
                                       "state_summary",
                                       "type", "value", "variable", "variable_summary"}));
+  // Each partition keeps what its load gathered: statistics targets 0, so
+  // that a later load's ANALYZE of the parents samples 100 rows of it and
+  // leaves its statistics as they are.
+  const std::string kTargets =
+      "SELECT count(*) FILTER (WHERE a.attstattarget <> 0) || ' of ' || count(*) FROM pg_attribute a"
+      " JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
+      " WHERE n.nspname = 'trace_part' AND c.relname LIKE '%\\_' || $1 AND a.attnum > 0"
+      " AND NOT a.attisdropped";
+  auto targets = [&](const char* trace) {
+    std::string sql = kTargets;
+    sql.replace(sql.find("$1"), 2, trace);
+    return database.Rows(sql).at(0);
+  };
+  const std::string kStats =
+      "SELECT tablename || '.' || attname || ' ' || n_distinct || ' ' || null_frac"
+      " FROM pg_stats WHERE schemaname = 'trace_part' AND tablename LIKE '%\\_1'"
+      " ORDER BY tablename, attname";
+  EXPECT_EQ(targets("1"), "0 of 104");
+  std::vector<std::string> stats = database.Rows(kStats);
+  EXPECT_EQ(stats.size(), 104u);
+  std::string other = TraceFile("other.paje", std::string(kBody) + "# another trace\n");
+  ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + other).exit_code, 0);
+  EXPECT_EQ(database.Rows(kStats), stats);
+  EXPECT_EQ(targets("2"), "0 of 104");
   CliRun show = Tracedb("query --db " + database.url() + " 'SHOW cursor_tuple_fraction'");
   EXPECT_EQ(show.out, "cursor_tuple_fraction\n1\n") << show.err;
 }

@@ -67,9 +67,19 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
 }
 
 std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
-  return "ANALYZE " + CommaList(tables, [trace_id](const char* table) {
-           return PartitionName(table, trace_id);
-         });
+  auto partitions = [&](const std::string& before, const std::string& after) {
+    return CommaList(tables, [&](const char* table) {
+      return before + PartitionName(table, trace_id) + after;
+    });
+  };
+  return "ANALYZE " + partitions("", "") +
+         "; DO $$ DECLARE t record; BEGIN"
+         " FOR t IN SELECT a.attrelid::regclass AS partition,"
+         " string_agg(format('ALTER COLUMN %I SET STATISTICS 0', a.attname), ', ') AS columns"
+         " FROM pg_attribute a WHERE a.attrelid IN (" +
+         partitions("'", "'::regclass") +
+         ") AND a.attnum > 0 AND NOT a.attisdropped GROUP BY a.attrelid LOOP"
+         " EXECUTE format('ALTER TABLE %s %s', t.partition, t.columns); END LOOP; END $$";
 }
 
 std::string AnalyzeParentsSql(std::span<const char* const> tables) {

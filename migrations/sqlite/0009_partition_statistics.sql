@@ -1,0 +1,6 @@
+-- 0009_partition_statistics (SQLite): nothing changes. In PostgreSQL
+-- (migrations/postgresql/0009_partition_statistics.sql) each trace's
+-- partitions keep the statistics their load gathered, and later ANALYZEs of
+-- the parent tables sample only 100 rows of them. SQLite has no partitions;
+-- the version exists here so that version N means the same schema in both
+-- dialects.
