@@ -24,7 +24,13 @@ RowBatch SampleBatch() {
   batch.text = R"({"cpu":"1"})";
   for (uint32_t c = 1; c <= 4; ++c) {
     batch.containers.push_back({c, 0, 0, "c" + std::to_string(c), "", 0, 9, {}});
-    batch.states.push_back({c, 1, c - 1, 1.0 * c, 2.0 * c, 0, {0, 11}});
+    batch.states.push_back({.container = c,
+                            .type = 1,
+                            .value = c - 1,
+                            .start = 1.0 * c,
+                            .end = 2.0 * c,
+                            .depth = 0,
+                            .extra = {0, 11}});
     batch.events.push_back({c, 1, 0, 0.5 * c, {}});
   }
   return batch;

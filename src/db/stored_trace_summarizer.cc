@@ -50,11 +50,11 @@ void FeedStates(const SelectRows& select, BatchFeed& feed) {
     stacks.Push({.container = Id(*rows, 0),
                  .type = Id(*rows, 1),
                  .value = Id(*rows, 2),
+                 .long_state = rows->Int(6) != 0,
                  .start = rows->Double(3),
                  .end = rows->Double(4),
                  .depth = Id(*rows, 5),
-                 .extra = {},
-                 .long_state = rows->Int(6) != 0},
+                 .extra = {}},
                 &feed.batch().states);
     feed.Added();
   }

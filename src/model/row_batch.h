@@ -56,13 +56,17 @@ struct StateRecord {
   uint32_t container;
   uint32_t type;
   uint32_t value;
+  // Searched by duration class (summary/long_states.h); in the padding
+  // before `start`, so that a batch's states take no more memory.
+  bool long_state = false;
   double start;
   double end;
   uint32_t depth;
   TextSpan extra;
   uint32_t parent_value = kNoValue;  // of the state below, none at depth 0 (not stored)
-  bool long_state = false;  // searched by duration class (summary/long_states.h)
 };
+
+static_assert(sizeof(StateRecord) == 48, "a batch holds many: keep them small");
 
 struct EventRecord {
   uint32_t container;

@@ -98,8 +98,14 @@ void BatchingSink::OnContainer(const ContainerRow& row) {
 }
 
 void BatchingSink::OnState(const StateRow& row) {
-  batch_.states.push_back(StateRecord{row.container, row.type, row.value, row.start, row.end,
-                                      row.depth, Json(row.extras), row.parent_value});
+  batch_.states.push_back(StateRecord{.container = row.container,
+                                      .type = row.type,
+                                      .value = row.value,
+                                      .start = row.start,
+                                      .end = row.end,
+                                      .depth = row.depth,
+                                      .extra = Json(row.extras),
+                                      .parent_value = row.parent_value});
   ++counts_.states;
   Added();
 }
