@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,19 @@ TEST(LongStates, BatchesMarkAsOneStream) {
 TEST(LongStates, ZeroAndHugeDurationsAreClassesLikeAnyOther) {
   std::vector<StateRecord> all = Marked({States(100, 0.0), States(1, 1e300), States(1, 0.0)});
   EXPECT_EQ(Runs(all), "64L 36s 1L 1s");
+}
+
+// The last class (an end - start that overflows) takes the threshold past
+// every class: 65 of them are too many, and the rest are short.
+TEST(LongStates, TheOverflowClassCanBeLeftBelowTheThreshold) {
+  const double kLargest = std::numeric_limits<double>::max();
+  std::vector<StateRecord> overflows(70);
+  for (StateRecord& s : overflows) {
+    s.start = -kLargest;
+    s.end = kLargest;
+  }
+  std::vector<StateRecord> all = Marked({States(100, 0.0), overflows, States(1, 1.0)});
+  EXPECT_EQ(Runs(all), "64L 36s 64L 7s");
 }
 
 }  // namespace

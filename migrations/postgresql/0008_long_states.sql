@@ -22,8 +22,8 @@ FROM (SELECT trace_id, duration_class,
       FROM state_duration) AS classes
 WHERE at_or_above <= CASE WHEN states / 50 > 64 THEN states / 50 ELSE 64 END
 GROUP BY trace_id;
--- Through state_duration_time: the long states only are read and written
--- (the added column's default is stored once, not in every row).
+-- The long states only are written (the added column's default is stored
+-- once, not in every row).
 UPDATE state AS s SET long_state = 1
 FROM long_threshold t
 WHERE s.trace_id = t.trace_id AND s.duration_class >= t.k;

@@ -7,10 +7,12 @@
 // 8 and 9).
 //
 // A state is long when its class is at least K, K the smallest class with
-// at most max(64, 2% of the states so far) states at or above it: at most
-// that many states are long at any time, and a state that was long stays
-// so (the threshold is for the states to come). The first 64 are all long,
-// so that an early long state does not become every container's margin.
+// at most max(64, 2% of the states so far) states at or above it. A state
+// that was long stays so (the threshold is for the states to come), so the
+// long ones can be more than that bound: a trace whose durations grow as it
+// goes marks up to 2% of each class as it appears. Queries stay exact
+// whatever the marks; only the index grows. The first 64 are all long, so
+// that an early long state does not become every container's margin.
 //
 // Threading: one object per load, used from one thread (the writer's).
 #pragma once

@@ -11,6 +11,20 @@ std::string CommaList(std::span<const char* const> tables, Name name) {
   return list;
 }
 
+// A DO block that sets the statistics target of every column of `partitions`
+// (a list of 'name'::regclass) to `target`: -1 is the default.
+std::string StatisticsTargetsSql(const std::string& partitions, int target) {
+  return "DO $$ DECLARE t record; BEGIN"
+         " FOR t IN SELECT a.attrelid::regclass AS partition,"
+         " string_agg(format('ALTER COLUMN %I SET STATISTICS " +
+         std::to_string(target) +
+         "', a.attname), ', ') AS columns"
+         " FROM pg_attribute a WHERE a.attrelid IN (" +
+         partitions +
+         ") AND a.attnum > 0 AND NOT a.attisdropped GROUP BY a.attrelid LOOP"
+         " EXECUTE format('ALTER TABLE %s %s', t.partition, t.columns); END LOOP; END $$";
+}
+
 }  // namespace
 
 std::string PartitionName(const char* table, int64_t trace_id) {
@@ -72,14 +86,11 @@ std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> 
       return before + PartitionName(table, trace_id) + after;
     });
   };
-  return "ANALYZE " + partitions("", "") +
-         "; DO $$ DECLARE t record; BEGIN"
-         " FOR t IN SELECT a.attrelid::regclass AS partition,"
-         " string_agg(format('ALTER COLUMN %I SET STATISTICS 0', a.attname), ', ') AS columns"
-         " FROM pg_attribute a WHERE a.attrelid IN (" +
-         partitions("'", "'::regclass") +
-         ") AND a.attnum > 0 AND NOT a.attisdropped GROUP BY a.attrelid LOOP"
-         " EXECUTE format('ALTER TABLE %s %s', t.partition, t.columns); END LOOP; END $$";
+  // The default targets first: a partition whose rows `tracedb summarize`
+  // replaced has 0 from its load.
+  std::string regclasses = partitions("'", "'::regclass");
+  return StatisticsTargetsSql(regclasses, -1) + "; ANALYZE " + partitions("", "") + "; " +
+         StatisticsTargetsSql(regclasses, 0);
 }
 
 std::string AnalyzeParentsSql(std::span<const char* const> tables) {
