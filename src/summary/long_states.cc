@@ -16,8 +16,7 @@ constexpr int64_t kLongShare = 50;  // one in 50: 2%
 LongStates::LongStates()
     : counts_(kOverflowDurationClass - kShortestDurationClass + 1),
       threshold_(0),
-      lowest_(static_cast<int32_t>(counts_.size())),
-      highest_(-1) {}
+      lowest_(static_cast<int32_t>(counts_.size())) {}
 
 void LongStates::Mark(std::vector<StateRecord>& states) {
   for (StateRecord& s : states) s.long_state = Add(DurationClass(s.start, s.end));
@@ -30,7 +29,6 @@ bool LongStates::Add(int32_t duration_class) {
   ++counts_[index];
   ++states_;
   lowest_ = std::min(lowest_, index);
-  highest_ = std::max(highest_, index);
   threshold_ = std::max(threshold_, lowest_);  // below every class seen is the same K
   if (index >= threshold_) ++at_or_above_;
   while (at_or_above_ > Allowance()) at_or_above_ -= counts_[threshold_++];

@@ -38,8 +38,7 @@ class LongStates {
   int64_t states_ = 0;
   int64_t at_or_above_ = 0;  // states of class >= threshold_
   int32_t threshold_;        // K, as an index into counts_
-  int32_t lowest_;           // the lowest and highest class index seen
-  int32_t highest_;
+  int32_t lowest_;           // the lowest class index seen
 };
 
 }  // namespace tracedb

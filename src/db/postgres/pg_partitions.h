@@ -44,11 +44,12 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
 // (ANALYZE, which may run in the load's transaction): autovacuum would do
 // it only minutes later, and queries meanwhile get plans made blind. Then
 // sets their columns' statistics targets to 0 (the default before, for
-// partitions analyzed again after `tracedb summarize` replaced their rows): a partition's rows never
-// change, and an ANALYZE of a parent, which in PostgreSQL 15 analyzes each
-// partition too, then samples 100 rows of it and keeps its statistics,
-// instead of sampling 30,000 again (each load's AnalyzeParentsSql took
-// 0.6 s more for each 100 MB trace already in the archive).
+// partitions analyzed again after `tracedb summarize` replaced their rows):
+// a partition's rows never change, and an ANALYZE of a parent, which in
+// PostgreSQL 15 analyzes each partition too, then samples 100 rows of it and
+// keeps its statistics, instead of sampling 30,000 again (each load's
+// AnalyzeParentsSql took 0.6 s more for each 100 MB trace already in the
+// archive).
 std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 
 // Gathers the statistics of the partitioned tables themselves, sampled over
