@@ -32,6 +32,14 @@ TEST(FormatReal, KeepsAPointOnWholeNumbersAndFifteenDigits) {
   EXPECT_EQ(FormatReal(std::numeric_limits<double>::infinity()), "inf");
 }
 
+TEST(FormatRealDigits, RoundsTheLastBitsOfASumAway) {
+  EXPECT_EQ(FormatRealDigits(0.0299999999999998, 9), "0.03");
+  EXPECT_EQ(FormatRealDigits(1.6499999999999999, 9), "1.65");
+  EXPECT_EQ(FormatRealDigits(3.0000000001, 9), "3.0");
+  EXPECT_EQ(FormatRealDigits(123456789012.0, 9), "1.23456789e+11");
+  EXPECT_EQ(FormatRealDigits(0.1 + 0.2, 17), "0.30000000000000004");
+}
+
 TEST(TextTable, AlignsNumbersRightTextLeftWithoutTrailingSpaces) {
   EXPECT_EQ(FormatTextTable(Sample()),
             "name          n   mean  note\n"

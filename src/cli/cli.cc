@@ -9,6 +9,7 @@
 #define CXXOPTS_VECTOR_DELIMITER '\0'
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
@@ -180,6 +181,25 @@ double SecondsOption(const cxxopts::ParseResult& result, const std::string& name
   return value;
 }
 
+// A time of the trace, in its own unit: any finite number.
+double TimeOption(const cxxopts::ParseResult& result, const std::string& name) {
+  std::string text = result[name].as<std::string>();
+  double value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+    throw UsageError("--" + name + " must be a time of the trace (a number), not '" + text + "'");
+  }
+  return value;
+}
+
+// --csv or --json, else a text table.
+QueryFormat OutputFormat(const cxxopts::ParseResult& result) {
+  bool csv = result["csv"].as<bool>();
+  bool json = result["json"].as<bool>();
+  if (csv && json) throw UsageError("--csv or --json, not both");
+  return csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
+}
+
 void AddOnErrorOptions(cxxopts::Options& options) {
   options.add_options()("on-error", "a bad line: fail or skip",
                         cxxopts::value<std::string>()->default_value("fail"), "WHAT")(
@@ -343,10 +363,7 @@ int List(int argc, char** argv) {
   auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
   if (!result->unmatched().empty()) throw UsageError("takes no arguments");
-  bool csv = (*result)["csv"].as<bool>();
-  bool json = (*result)["json"].as<bool>();
-  if (csv && json) throw UsageError("--csv or --json, not both");
-  QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
+  QueryFormat format = OutputFormat(*result);
   ListArgs args{.db = DatabaseArgument(*result), .format = format};
   if (result->count("tag")) args.tags = (*result)["tag"].as<std::vector<std::string>>();
   if (result->count("status")) args.status = StatusArgument((*result)["status"].as<std::string>());
@@ -449,10 +466,7 @@ int Query(int argc, char** argv) {
   if (statements > 1) {
     throw UsageError("one statement at a time: this SQL holds " + std::to_string(statements));
   }
-  bool csv = (*result)["csv"].as<bool>();
-  bool json = (*result)["json"].as<bool>();
-  if (csv && json) throw UsageError("--csv or --json, not both");
-  QueryFormat format = csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
+  QueryFormat format = OutputFormat(*result);
   return RunQuery(QueryArgs{.db = DatabaseArgument(*result), .sql = sql, .format = format});
 }
 
@@ -495,6 +509,49 @@ int ExportCsv(int argc, char** argv) {
                                     .force = (*result)["force"].as<bool>()});
 }
 
+WindowArgs WindowArguments(const cxxopts::ParseResult& result) {
+  WindowArgs window;
+  if (result.count("from")) window.from = TimeOption(result, "from");
+  if (result.count("to")) window.to = TimeOption(result, "to");
+  return window;
+}
+
+ProfileBy ByArgument(const cxxopts::ParseResult& result) {
+  std::string by = result["by"].as<std::string>();
+  if (by == "value") return ProfileBy::kValue;
+  if (by == "container") return ProfileBy::kContainer;
+  throw UsageError("--by must be value or container, not '" + by + "'");
+}
+
+// The one TRACE an analysis command takes.
+std::string TraceArgument(const cxxopts::ParseResult& result) {
+  if (!result.count("trace")) throw UsageError("missing TRACE");
+  if (!result.unmatched().empty()) throw UsageError("one TRACE only");
+  return result["trace"].as<std::string>();
+}
+
+int Profile(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("profile");
+  AddDatabaseOption(options);
+  options.add_options()("by", "value (over all containers) or container",
+                        cxxopts::value<std::string>()->default_value("value"), "WHAT")(
+      "type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
+      "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
+      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
+      "csv", "print CSV")("json", "print a JSON array of objects")(
+      "trace", "id or name", cxxopts::value<std::string>());
+  options.parse_positional({"trace"});
+  auto result = Parse(options, "profile", argc, argv);
+  if (!result) return 0;
+  ProfileArgs args{.db = DatabaseArgument(*result),
+                   .trace = TraceArgument(*result),
+                   .window = WindowArguments(*result),
+                   .format = OutputFormat(*result)};
+  args.profile.by = ByArgument(*result);
+  if (result->count("type")) args.profile.type = (*result)["type"].as<std::string>();
+  return RunProfile(args);
+}
+
 struct Command {
   const char* name;
   int (*run)(int argc, char** argv);
@@ -503,7 +560,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"dump", Dump},     {"ingest", Ingest},        {"watch", Watch},         {"list", List},
     {"info", Info},     {"delete", Delete},        {"summarize", Summarize}, {"query", Query},
-    {"schema", Schema}, {"export-csv", ExportCsv},
+    {"schema", Schema}, {"export-csv", ExportCsv},   {"profile", Profile},
 };
 
 const Command* FindCommand(std::string_view name) {

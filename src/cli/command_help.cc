@@ -188,6 +188,31 @@ constexpr CommandHelp kCommands[] = {
         "# Then, in Python: pandas.read_csv('run1-csv/state.csv')\n",
     },
     {
+        "profile",
+        "time per state value: count, inclusive and exclusive time",
+        "[--db DB] [--by value|container] [--type NAME]\n"
+        "                       [--from T0] [--to T1] [--csv | --json] TRACE",
+        "Time per state value of a complete trace, largest inclusive time first,\n"
+        "over all containers (--by value, the default) or per container (--by\n"
+        "container, named by path). Columns: [container_path,] type, value,\n"
+        "count, inclusive_seconds, exclusive_seconds (minus the states pushed\n"
+        "directly on them) and share: inclusive time over the container's\n"
+        "lifetime, or over the summed lifetimes of the containers that have\n"
+        "states of the type (a percentage in the text table). Times are in the\n"
+        "trace's unit (seconds for Paraver).\n"
+        "\n"
+        "Without a window, the summaries of the load answer. --from and/or --to\n"
+        "(the other end: the trace's) clip every state and lifetime exactly to\n"
+        "[T0, T1]; a state counts where it overlaps the window.\n"
+        "\n"
+        "%DB"
+        "%TRACE",
+        "# Where did the time go in trace 3, MPI states only?\n"
+        "tracedb profile --type MPI 3\n"
+        "# Per container, between 10 s and 12 s, as CSV\n"
+        "tracedb profile --by container --from 10 --to 12 --csv 3 > window.csv\n",
+    },
+    {
         "schema",
         "print the SQL schema of a tracedb database",
         "[--dialect sqlite|postgresql] [--documented]",

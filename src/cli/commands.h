@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/flat_profile.h"
 #include "pipeline/dump_pipeline.h"
 #include "pipeline/ingest_file.h"
 #include "pipeline/summarize_trace.h"
@@ -108,5 +109,21 @@ struct ExportCsvArgs {
 };
 
 int RunExportCsv(const ExportCsvArgs& args);
+
+// --from and --to as given; the trace's span fills in the one left out.
+struct WindowArgs {
+  std::optional<double> from;
+  std::optional<double> to;
+};
+
+struct ProfileArgs {
+  std::string db;
+  std::string trace;
+  ProfileOptions profile;  // --by, --type (the window: from `window`)
+  WindowArgs window;
+  QueryFormat format = QueryFormat::kText;
+};
+
+int RunProfile(const ProfileArgs& args);
 
 }  // namespace tracedb

@@ -70,6 +70,10 @@ enum class ArchiveAccess { kCreate, kChange, kRead };
 // replaces them (summarize --force).
 enum class ExistingSummaries { kKeep, kReplace };
 
+// Whose SQL a backend speaks, for the few questions whose fast form differs
+// (a time window's search: SQLite's CROSS JOIN, PostgreSQL's LATERAL).
+enum class SqlDialect { kSqlite, kPostgres };
+
 class Archive {
  public:
   virtual ~Archive() = default;
@@ -77,6 +81,7 @@ class Archive {
   // How messages name the database: the file, or the connection without
   // its password.
   virtual const std::string& name() const = 0;
+  virtual SqlDialect dialect() const = 0;
 
   virtual std::vector<TraceRecord> ListTraces() = 0;
   // The trace a user's TRACE argument names: "id:N", "name:TEXT", digits

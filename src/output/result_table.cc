@@ -23,9 +23,11 @@ Cell JsonCell(std::string json) {
   return Cell{kind, std::move(json)};
 }
 
-std::string FormatReal(double value) {
-  char buffer[32];
-  int size = std::snprintf(buffer, sizeof buffer, "%.15g", value);
+std::string FormatReal(double value) { return FormatRealDigits(value, 15); }
+
+std::string FormatRealDigits(double value, int digits) {
+  char buffer[40];
+  int size = std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
   std::string text(buffer, static_cast<size_t>(size));
   // "%g" drops the point of 2.0; "e", "inf" and "nan" need no ".0".
   if (text.find_first_of(".ein") == std::string::npos) text += ".0";

@@ -39,6 +39,9 @@ Cell JsonCell(std::string json);
 // A double as SQLite's shell shows it: 15 significant digits, and ".0" on a
 // whole number so it still reads as a real ("0.0", "1.81", "1e+20", "inf").
 std::string FormatReal(double value);
+// The same with `digits` significant digits (1 to 17), for a reader's eyes:
+// FormatRealDigits(0.0299999999999998, 9) is "0.03".
+std::string FormatRealDigits(double value, int digits);
 // The shortest text that reads back as the very same double, with ".0" on
 // a whole number: for exports, which must keep every bit that FormatReal's
 // 15 digits may round away ("0.30000000000000004", "2.0", "1e+20").

@@ -24,6 +24,7 @@ class PgArchive : public Archive {
   }
 
   const std::string& name() const override { return connection_.name(); }
+  SqlDialect dialect() const override { return SqlDialect::kPostgres; }
 
   std::vector<TraceRecord> ListTraces() override {
     return Records(std::string(kSelectTrace) + "ORDER BY id");

@@ -81,6 +81,7 @@ class SqliteArchive : public Archive {
       : connection_(std::move(connection)), read_only_(read_only) {}
 
   const std::string& name() const override { return connection_->path(); }
+  SqlDialect dialect() const override { return SqlDialect::kSqlite; }
 
   std::vector<TraceRecord> ListTraces() override { return tracedb::ListTraces(*connection_); }
 

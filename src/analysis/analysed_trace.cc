@@ -1,0 +1,39 @@
+#include "analysis/analysed_trace.h"
+
+#include <optional>
+
+#include "db/db_error.h"
+
+namespace tracedb {
+namespace {
+
+std::string WhyNot(const TraceRecord& trace) {
+  std::string label = TraceLabel(trace);
+  if (trace.status == TraceStatus::kLoading) {
+    return label + " is still loading (or its load was interrupted): try again once tracedb "
+                   "list shows it complete";
+  }
+  return label + " failed to load, so it has nothing to show: " +
+         trace.error.value_or("no error recorded");
+}
+
+}  // namespace
+
+std::string TraceLabel(const TraceRecord& trace) {
+  return "trace " + std::to_string(trace.id) + " (" + trace.info.name + ")";
+}
+
+TraceRecord FindAnalysable(Archive& archive, const std::string& given) {
+  std::optional<TraceRecord> trace = archive.FindTrace(given);
+  if (!trace) throw DbError(archive.name(), "no trace '" + given + "' (see tracedb list)");
+  if (trace->status != TraceStatus::kComplete) throw DbError(archive.name(), WhyNot(*trace));
+  if (!trace->summary || !trace->summary->profile_bins) {
+    throw DbError(archive.name(), TraceLabel(*trace) +
+                                      " has no summaries (an older tracedb loaded it): "
+                                      "tracedb summarize " +
+                                      std::to_string(trace->id) + " computes them");
+  }
+  return *trace;
+}
+
+}  // namespace tracedb

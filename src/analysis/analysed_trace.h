@@ -1,0 +1,22 @@
+// FindAnalysable: the trace a user's TRACE argument names, when the
+// analysis commands (profile, comm, compare, report, plot) can answer for
+// it: complete, and with the summaries a load computes. Anything else is a
+// DbError that says why and what to do (see tracedb list; still loading;
+// failed, with its error; no summaries: tracedb summarize).
+//
+// Runs on the caller's thread, within the call.
+#pragma once
+
+#include <string>
+
+#include "db/archive.h"
+#include "db/trace_record.h"
+
+namespace tracedb {
+
+TraceRecord FindAnalysable(Archive& archive, const std::string& given);
+
+// "trace 3 (ring.paje)", as the analysis commands name a trace.
+std::string TraceLabel(const TraceRecord& trace);
+
+}  // namespace tracedb

@@ -1,0 +1,116 @@
+#include "analysis/flat_profile.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "analysis/analysed_trace.h"
+#include "analysis/profile_totals.h"
+#include "analysis/state_types.h"
+#include "analysis/trace_names.h"
+
+namespace tracedb {
+namespace {
+
+struct ProfileLine {
+  const ContainerName* container = nullptr;  // null over all containers
+  const TypeName* type = nullptr;
+  const ValueName* value = nullptr;
+  ProfileTimes times;
+  double lifetime = 0;  // what share divides by
+  double sort_key = 0;  // inclusive time, rounded
+};
+
+double Lifetime(const ContainerName& container, const std::optional<TimeWindow>& window) {
+  if (!window) return container.end_time - container.start_time;
+  return Clipped(*window, container.start_time, container.end_time);
+}
+
+// Times that print alike (FormatReal's 15 digits; sums in another order
+// differ in the last bits) sort by name.
+double SortKey(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.12g", seconds);
+  return std::strtod(text, nullptr);
+}
+
+// Per type, the summed lifetimes of the containers that have its states.
+std::map<int64_t, double> TypeLifetimes(const TraceNames& names, const ProfileTotals& totals,
+                                        const std::optional<TimeWindow>& window) {
+  std::map<int64_t, double> lifetimes;
+  for (const auto& [type_id, container_id] : totals.type_containers) {
+    lifetimes[type_id] += Lifetime(ContainerOf(names, container_id), window);
+  }
+  return lifetimes;
+}
+
+std::vector<ProfileLine> Lines(const TraceNames& names, const ProfileTotals& totals,
+                               const std::optional<TimeWindow>& window) {
+  std::map<int64_t, double> type_lifetimes = TypeLifetimes(names, totals, window);
+  std::vector<ProfileLine> lines;
+  for (const auto& [key, times] : totals.times) {
+    ProfileLine line{.type = &TypeOf(names, key.type_id),
+                     .value = &StateValueOf(names, key.value_id),
+                     .times = times,
+                     .lifetime = type_lifetimes[key.type_id]};
+    if (key.container_id != kAllContainers) {
+      line.container = &ContainerOf(names, key.container_id);
+      line.lifetime = Lifetime(*line.container, window);
+    }
+    line.sort_key = SortKey(times.inclusive);
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// Largest inclusive time first; ties by path, type and value.
+bool Before(const ProfileLine& a, const ProfileLine& b) {
+  if (a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
+  auto names = [](const ProfileLine& line) {
+    return std::tie(line.container ? line.container->path : line.type->name, line.type->name,
+                    line.value->name);
+  };
+  return names(a) < names(b);
+}
+
+std::vector<Cell> Row(const ProfileLine& line) {
+  std::vector<Cell> row;
+  if (line.container) row.push_back(TextCell(line.container->path));
+  row.push_back(TextCell(line.type->name));
+  row.push_back(TextCell(line.value->name));
+  row.push_back(IntegerCell(line.times.count));
+  row.push_back(RealCell(line.times.inclusive));
+  row.push_back(RealCell(line.times.exclusive));
+  row.push_back(line.lifetime > 0 ? RealCell(line.times.inclusive / line.lifetime) : NullCell());
+  return row;
+}
+
+ResultTable Table(std::vector<ProfileLine> lines, bool per_container) {
+  std::sort(lines.begin(), lines.end(), Before);
+  ResultTable table{.columns = {"type", "value", "count", "inclusive_seconds",
+                                "exclusive_seconds", "share"}};
+  if (per_container) table.columns.insert(table.columns.begin(), "container_path");
+  for (const ProfileLine& line : lines) table.rows.push_back(Row(line));
+  return table;
+}
+
+}  // namespace
+
+ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options) {
+  ResultTable table;
+  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(archive.name(), select);
+    ProfileScope scope{.per_container = options.by == ProfileBy::kContainer,
+                       .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
+    ProfileTotals totals =
+        options.window ? WindowTotals(archive.dialect(), select, scope, *options.window)
+                       : SummaryTotals(select, scope);
+    table = Table(Lines(names, totals, options.window), scope.per_container);
+  });
+  return table;
+}
+
+}  // namespace tracedb

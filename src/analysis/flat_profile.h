@@ -1,0 +1,37 @@
+// FlatProfile: `tracedb profile`'s answer, time per state value, per
+// container (its path) or over all containers, largest inclusive time
+// first:
+//
+//   [container_path,] type, value, count, inclusive_seconds,
+//   exclusive_seconds, share
+//
+// share = inclusive_seconds / the lifetime of the container (per
+// container), or the summed lifetimes of the containers that have states
+// of that type (over all containers); lifetimes clipped to the window when
+// there is one. Without a window the rows come from the summaries; with
+// one, from the window's states, clipped exactly (profile_totals.h).
+//
+// Runs on the caller's thread; reads the trace in one snapshot.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "analysis/time_window.h"
+#include "db/archive.h"
+#include "db/trace_record.h"
+#include "output/result_table.h"
+
+namespace tracedb {
+
+enum class ProfileBy { kValue, kContainer };
+
+struct ProfileOptions {
+  ProfileBy by = ProfileBy::kValue;   // --by: over all containers by default
+  std::optional<std::string> type;    // --type: the state type(s) of that name
+  std::optional<TimeWindow> window;   // --from/--to; within the trace's span
+};
+
+ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options);
+
+}  // namespace tracedb

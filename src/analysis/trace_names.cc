@@ -1,0 +1,72 @@
+#include "analysis/trace_names.h"
+
+#include "db/db_error.h"
+
+namespace tracedb {
+namespace {
+
+void ReadTypes(const SelectRows& select, TraceNames* names) {
+  std::unique_ptr<RowCursor> rows = select("SELECT id, kind, name FROM type WHERE trace_id = $1");
+  while (rows->Next()) names->types[rows->Int(0)] = {rows->Text(1), rows->Text(2)};
+}
+
+void ReadStateValues(const SelectRows& select, TraceNames* names) {
+  std::unique_ptr<RowCursor> rows = select(
+      "SELECT v.id, v.type_id, v.name, v.color FROM value v "
+      "JOIN type t ON t.trace_id = v.trace_id AND t.id = v.type_id "
+      "WHERE v.trace_id = $1 AND t.kind = 'state'");
+  while (rows->Next()) {
+    ValueName& value = names->state_values[rows->Int(0)];
+    value = {.type_id = rows->Int(1), .name = rows->Text(2)};
+    if (!rows->IsNull(3)) value.color = rows->Text(3);
+  }
+}
+
+void ReadContainers(const SelectRows& select, TraceNames* names) {
+  std::unique_ptr<RowCursor> rows = select(
+      "SELECT id, parent_id, name, path, start_time, end_time FROM container "
+      "WHERE trace_id = $1");
+  while (rows->Next()) {
+    ContainerName& container = names->containers[rows->Int(0)];
+    container.name = rows->Text(2);
+    container.path = rows->IsNull(3) ? container.name : rows->Text(3);
+    if (!rows->IsNull(1)) container.parent_id = rows->Int(1);
+    container.start_time = rows->Double(4);
+    container.end_time = rows->Double(5);
+  }
+}
+
+template <typename Map>
+const typename Map::mapped_type& Find(const TraceNames& names, const Map& map, int64_t id,
+                                      const char* what) {
+  auto found = map.find(id);
+  if (found == map.end()) {
+    throw DbError(names.database, "the trace refers to " + std::string(what) + " " +
+                                      std::to_string(id) + ", which it does not have");
+  }
+  return found->second;
+}
+
+}  // namespace
+
+TraceNames ReadTraceNames(const std::string& database, const SelectRows& select) {
+  TraceNames names{.database = database};
+  ReadTypes(select, &names);
+  ReadStateValues(select, &names);
+  ReadContainers(select, &names);
+  return names;
+}
+
+const TypeName& TypeOf(const TraceNames& names, int64_t id) {
+  return Find(names, names.types, id, "type");
+}
+
+const ValueName& StateValueOf(const TraceNames& names, int64_t id) {
+  return Find(names, names.state_values, id, "state value");
+}
+
+const ContainerName& ContainerOf(const TraceNames& names, int64_t id) {
+  return Find(names, names.containers, id, "container");
+}
+
+}  // namespace tracedb

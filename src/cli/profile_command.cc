@@ -1,0 +1,66 @@
+// tracedb profile: time per state value, over all containers or per
+// container, from the summaries or clipped to a time window
+// (analysis/flat_profile.h).
+#include <cstdio>
+#include <string>
+
+#include "analysis/analysed_trace.h"
+#include "cli/commands.h"
+#include "cli/table_output.h"
+#include "db/db_error.h"
+#include "pipeline/open_archive.h"
+
+namespace tracedb {
+namespace {
+
+std::string Number(double value) { return FormatReal(value); }
+
+// The window asked for, its missing end taken from the trace's span; it
+// must overlap the span.
+TimeWindow Window(const Archive& archive, const TraceRecord& trace, const WindowArgs& args) {
+  double start = trace.summary->start_time, end = trace.summary->end_time;
+  TimeWindow window{.from = args.from.value_or(start), .to = args.to.value_or(end)};
+  std::string given = "[" + Number(window.from) + ", " + Number(window.to) + "]";
+  if (!(window.from < window.to)) {
+    throw DbError(archive.name(), "the window " + given + " is empty: --from must be before --to");
+  }
+  if (window.to <= start || window.from >= end) {
+    throw DbError(archive.name(), "the window " + given + " is outside " + TraceLabel(trace) +
+                                      ", which spans [" + Number(start) + ", " + Number(end) +
+                                      "]");
+  }
+  return window;
+}
+
+// A terminal reads shares best as percentages.
+void SharesAsPercent(ResultTable* table) {
+  size_t share = table->columns.size() - 1;
+  for (std::vector<Cell>& row : table->rows) {
+    if (row[share].kind != CellKind::kReal) continue;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", std::stod(row[share].text) * 100);
+    row[share] = TextCell(text);
+  }
+}
+
+}  // namespace
+
+int RunProfile(const ProfileArgs& args) {
+  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
+  TraceRecord trace = FindAnalysable(*archive, args.trace);
+  ProfileOptions options = args.profile;
+  if (args.window.from || args.window.to) options.window = Window(*archive, trace, args.window);
+  ResultTable table = FlatProfile(*archive, trace, options);
+  if (args.format != QueryFormat::kText) {
+    PrintTable(table, args.format);
+    return 0;
+  }
+  SharesAsPercent(&table);
+  TextTableOptions text;
+  text.align.assign(table.columns.size(), Align::kAuto);
+  text.align.back() = Align::kRight;
+  PrintTable(table, args.format, text);
+  return 0;
+}
+
+}  // namespace tracedb
