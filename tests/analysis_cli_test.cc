@@ -1,8 +1,8 @@
 // The analysis commands on both backends: tracedb profile (from the
-// summaries and clipped to a window), with exact output on tiny traces, the
-// refusals of traces and windows it cannot answer for, and, over the whole
-// conformance corpus, a window of a trace's whole span giving what the
-// summaries give.
+// summaries and clipped to a window), comm and compare, with exact output
+// on tiny traces, the refusals of traces and windows they cannot answer
+// for, and, over the whole conformance corpus, a window of a trace's whole
+// span giving what the summaries give.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -40,6 +40,40 @@ const char* kTwins =
     "9 2.75 S t1 C\n"
     "10 2.75 S t1\n"
     "17 3.0 L 0 m t1 k3\n";
+
+// Links with sizes (a start half with a Size field, event 18) and without:
+// node1/thread1 -> node1/thread2 twice (150 bytes, 1.5 s), node1/thread2 ->
+// node2/thread1 once (10 bytes), node2/thread1 -> node1/thread1 twice (no
+// size).
+const char* kMessages =
+    "%EventDef PajeStartLink 18\n% Time date\n% Type string\n% Container string\n"
+    "% Value string\n% StartContainer string\n% Key string\n% Size int\n%EndEventDef\n"
+    "6 0 n2 N 0 node2\n"
+    "6 0 u1 T n2 thread1\n"
+    "18 1.0 L 0 m t1 a 100\n"
+    "18 1.0 L 0 m t1 b 50\n"
+    "17 1.5 L 0 m t2 a\n"
+    "18 1.5 L 0 m t2 c 10\n"
+    "17 2.0 L 0 m t2 b\n"
+    "16 2.0 L 0 m u1 d\n"
+    "17 2.25 L 0 m u1 c\n"
+    "17 2.5 L 0 m t1 d\n"
+    "16 2.5 L 0 m u1 e\n"
+    "17 3.0 L 0 m t1 e\n";
+
+// Twins again, a second run that ends at 4.0: node2/thread1's B takes a
+// second longer (2.0 to 3.5), node1/thread1 has a D; C is gone.
+const char* kTwinsLater =
+    "6 0 n2 N 0 node2\n"
+    "6 0 u1 T n2 thread1\n"
+    "8 1.0 S t1 A\n"
+    "8 1.0 S u1 A\n"
+    "9 2.0 S u1 B\n"
+    "9 2.5 S t1 D\n"
+    "10 2.75 S t1\n"
+    "10 3.5 S u1\n"
+    "7 4.0 T u1\n"
+    "7 4.0 T t1\n";
 
 class AnalysisCli : public ::testing::TestWithParam<Backend> {
  protected:
@@ -195,6 +229,120 @@ TEST_P(AnalysisCli, ProfileOptionsAreChecked) {
             "(run 'tracedb profile --help' for usage)\n");
   EXPECT_EQ(Profile("").exit_code, 2);
   EXPECT_EQ(Profile("1 2").exit_code, 2);
+}
+
+TEST_P(AnalysisCli, CommListsTheBusiestPairsFirst) {
+  Ingest("messages.paje", kMessages);
+  CliRun run = Tracedb("comm --csv --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out,
+            "type,start_container_path,end_container_path,messages,bytes,seconds\n"
+            "Link,node1/thread1,node1/thread2,2,150,1.5\n"
+            "Link,node2/thread1,node1/thread1,2,,1.0\n"
+            "Link,node1/thread2,node2/thread1,1,10,0.75\n");
+  run = Tracedb("comm --json --limit 1 --db " + db() + " 1");
+  EXPECT_EQ(run.out,
+            "[\n{\"type\":\"Link\",\"start_container_path\":\"node1/thread1\","
+            "\"end_container_path\":\"node1/thread2\",\"messages\":2,\"bytes\":150,"
+            "\"seconds\":1.5}\n]\n");
+}
+
+TEST_P(AnalysisCli, CommShowsTheSquareMatricesOfAFewContainers) {
+  Ingest("messages.paje", kMessages);
+  CliRun run = Tracedb("comm --limit 2 --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "messages, row to column\n"
+            "                 1  2  3\n"
+            "1 node1/thread1  .  2  .\n"
+            "2 node1/thread2  .  .  1\n"
+            "3 node2/thread1  2  .  .\n"
+            "\n"
+            "bytes, row to column\n"
+            "                   1    2    3\n"
+            "1 node1/thread1    .  150    .\n"
+            "2 node1/thread2    .    .   10\n"
+            "3 node2/thread1    .    .    .\n"
+            "\n"
+            "type  start_container_path  end_container_path  messages  bytes  seconds\n"
+            "Link  node1/thread1         node1/thread2              2    150      1.5\n"
+            "Link  node2/thread1         node1/thread1              2             1.0\n"
+            "(the 2 busiest of 3 pairs; --limit 0 shows them all)\n");
+}
+
+// 33 senders: too many for a square; the list alone.
+TEST_P(AnalysisCli, CommLeavesTheSquareOutPastThirtyTwoContainers) {
+  std::string body;
+  for (int i = 0; i < 33; ++i) {
+    std::string k = std::to_string(i);
+    body += "6 0 s" + k + " T n1 sender" + k + "\n16 1.0 L 0 m s" + k + " k" + k + "\n";
+  }
+  for (int i = 0; i < 33; ++i) body += "17 2.0 L 0 m t1 k" + std::to_string(i) + "\n";
+  Ingest("many.paje", body);
+  CliRun run = Tracedb("comm --limit 1 --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "type  start_container_path  end_container_path  messages  bytes  seconds\n"
+            "Link  node1/sender0         node1/thread1              1             1.0\n"
+            "(the 1 busiest of 33 pairs; --limit 0 shows them all)\n");
+}
+
+TEST_P(AnalysisCli, CommOfATraceWithoutLinks) {
+  Ingest("quiet.paje", "8 1.0 S t1 A\n");
+  CliRun run = Tracedb("comm --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "trace 1 (quiet.paje) has no links\n");
+  EXPECT_EQ(Tracedb("comm --csv --db " + db() + " 1").out,
+            "type,start_container_path,end_container_path,messages,bytes,seconds\n");
+  EXPECT_EQ(Tracedb("comm --json --db " + db() + " 1").out, "[]\n");
+}
+
+TEST_P(AnalysisCli, CompareMatchesValuesByNameLargestDifferenceFirst) {
+  Ingest("twins.paje", kTwins);
+  Ingest("later.paje", kTwinsLater);
+  CliRun run = Tracedb("compare --csv --db " + db() + " 1 2");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  // Later, both As last 3 s (to 4.0): 6 s, of which B's 1.5 and D's 0.25
+  // are not exclusive.
+  EXPECT_EQ(run.out,
+            "type,value,a_inclusive,a_exclusive,b_inclusive,b_exclusive,difference,ratio\n"
+            "State,B,0.5,0.5,1.5,1.5,1.0,3.0\n"
+            "State,A,4.0,3.5,6.0,4.25,0.75,1.21428571428571\n"
+            "State,D,,,0.25,0.25,0.25,\n"
+            "State,C,0.0,0.0,,,0.0,\n");
+  run = Tracedb("compare --by container --db " + db() + " twins.paje later.paje");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "a: trace 1 (twins.paje)\n"
+            "b: trace 2 (later.paje)\n"
+            "\n"
+            "container_path  type   value  a_inclusive  a_exclusive  b_inclusive  b_exclusive"
+            "  difference  ratio\n"
+            "node2/thread1   State  B              0.5          0.5          1.5          1.5"
+            "         1.0    3.0\n"
+            "node1/thread1   State  A              2.0          2.0          3.0         2.75"
+            "        0.75  1.375\n"
+            "node1/thread1   State  D                                       0.25         0.25"
+            "        0.25\n"
+            "node1/thread1   State  C              0.0          0.0"
+            "                                   0.0\n"
+            "node2/thread1   State  A              2.0          1.5          3.0          1.5"
+            "         0.0    1.0\n");
+}
+
+TEST_P(AnalysisCli, CompareRefusesWhatItCannotAnswer) {
+  Ingest("twins.paje", kTwins);
+  CliRun run = Tracedb("compare --db " + db() + " 1 nosuch");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "tracedb: " + db() + ": no trace 'nosuch' (see tracedb list)\n");
+  run = Tracedb("compare --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "tracedb compare: give two traces, A and B\n"
+            "(run 'tracedb compare --help' for usage)\n");
 }
 
 // The rows of two profiles agree: the same names and counts, times to a

@@ -33,7 +33,8 @@ struct BadUsage {
 // command, else "tracedb"; it also names the help to read.
 std::string Speaker(const std::vector<std::string>& args) {
   for (const char* command :
-       {"dump", "ingest", "watch", "list", "info", "delete", "query", "schema", "export-csv"}) {
+       {"dump", "ingest", "watch", "list", "info", "delete", "query", "schema", "export-csv",
+        "profile", "comm", "compare"}) {
     if (!args.empty() && args[0] == command) return std::string("tracedb ") + command;
   }
   return "tracedb";
@@ -95,6 +96,18 @@ std::vector<BadUsage> BadUsages() {
       {"BadLogLevel", {"list", "--log-level", "loud"}, "unknown log level 'loud'"},
       {"ListWithAnArgument", {"list", "extra"}, "takes no arguments"},
       {"InfoWithoutTrace", {"info", "--json"}, "missing TRACE"},
+      {"ProfileWithoutTrace", {"profile", "--csv"}, "missing TRACE"},
+      {"ProfileBothFormats", {"profile", "--csv", "--json", "1"}, "--csv or --json, not both"},
+      {"ProfileToNotANumber",
+       {"profile", "--to", "1e999", "1"},
+       "--to must be a time of the trace (a number), not '1e999'"},
+      {"CommLimitNegative",
+       {"comm", "--limit", "-1", "1"},
+       "--limit must be a whole number from 0 to 9223372036854775807, not '-1'"},
+      {"CompareThreeTraces", {"compare", "1", "2", "3"}, "give two traces, A and B"},
+      {"CompareByNothing",
+       {"compare", "--by", "node", "1", "2"},
+       "--by must be value or container, not 'node'"},
       {"InfoTwoTraces", {"info", "1", "2"}, "one TRACE only"},
       {"DeleteWithoutTrace", {"delete", "--vacuum"}, "missing TRACE (or --failed)"},
       {"NameForTwoFiles",
@@ -176,7 +189,9 @@ TEST_P(BadDatabase, EveryCommandFailsAndLeavesItAsItWas) {
   const std::vector<std::vector<std::string>> commands = {
       {"ingest", "-q", "--db", db, trace}, {"list", "--db", db},
       {"info", "--db", db, "1"},           {"delete", "--db", db, "1"},
-      {"query", "--db", db, "SELECT 1"},   {"dump", "--db", db, "1"}};
+      {"query", "--db", db, "SELECT 1"},   {"dump", "--db", db, "1"},
+      {"profile", "--db", db, "1"},        {"comm", "--db", db, "1"},
+      {"compare", "--db", db, "1", "2"}};
   for (const auto& args : commands) {
     ChildRun run = RunTracedb(args);
     EXPECT_FALSE(run.signaled) << args[0];

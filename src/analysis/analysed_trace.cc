@@ -10,11 +10,12 @@ namespace {
 std::string WhyNot(const TraceRecord& trace) {
   std::string label = TraceLabel(trace);
   if (trace.status == TraceStatus::kLoading) {
-    return label + " is still loading (or its load was interrupted): try again once tracedb "
-                   "list shows it complete";
+    return label +
+           " is still loading (or its load was interrupted): try again once tracedb "
+           "list shows it complete";
   }
-  return label + " failed to load, so it has nothing to show: " +
-         trace.error.value_or("no error recorded");
+  return label +
+         " failed to load, so it has nothing to show: " + trace.error.value_or("no error recorded");
 }
 
 }  // namespace

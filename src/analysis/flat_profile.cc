@@ -1,14 +1,13 @@
 #include "analysis/flat_profile.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <tuple>
 #include <vector>
 
 #include "analysis/analysed_trace.h"
 #include "analysis/profile_totals.h"
+#include "analysis/sort_key.h"
 #include "analysis/state_types.h"
 #include "analysis/trace_names.h"
 
@@ -27,14 +26,6 @@ struct ProfileLine {
 double Lifetime(const ContainerName& container, const std::optional<TimeWindow>& window) {
   if (!window) return container.end_time - container.start_time;
   return Clipped(*window, container.start_time, container.end_time);
-}
-
-// Times that print alike (FormatReal's 15 digits; sums in another order
-// differ in the last bits) sort by name.
-double SortKey(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.12g", seconds);
-  return std::strtod(text, nullptr);
 }
 
 // Per type, the summed lifetimes of the containers that have its states.
@@ -90,8 +81,8 @@ std::vector<Cell> Row(const ProfileLine& line) {
 
 ResultTable Table(std::vector<ProfileLine> lines, bool per_container) {
   std::sort(lines.begin(), lines.end(), Before);
-  ResultTable table{.columns = {"type", "value", "count", "inclusive_seconds",
-                                "exclusive_seconds", "share"}};
+  ResultTable table{
+      .columns = {"type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"}};
   if (per_container) table.columns.insert(table.columns.begin(), "container_path");
   for (const ProfileLine& line : lines) table.rows.push_back(Row(line));
   return table;
@@ -105,9 +96,9 @@ ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const Profil
     TraceNames names = ReadTraceNames(archive.name(), select);
     ProfileScope scope{.per_container = options.by == ProfileBy::kContainer,
                        .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
-    ProfileTotals totals =
-        options.window ? WindowTotals(archive.dialect(), select, scope, *options.window)
-                       : SummaryTotals(select, scope);
+    ProfileTotals totals = options.window
+                               ? WindowTotals(archive.dialect(), select, scope, *options.window)
+                               : SummaryTotals(select, scope);
     table = Table(Lines(names, totals, options.window), scope.per_container);
   });
   return table;

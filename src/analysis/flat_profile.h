@@ -27,9 +27,9 @@ namespace tracedb {
 enum class ProfileBy { kValue, kContainer };
 
 struct ProfileOptions {
-  ProfileBy by = ProfileBy::kValue;   // --by: over all containers by default
-  std::optional<std::string> type;    // --type: the state type(s) of that name
-  std::optional<TimeWindow> window;   // --from/--to; within the trace's span
+  ProfileBy by = ProfileBy::kValue;  // --by: over all containers by default
+  std::optional<std::string> type;   // --type: the state type(s) of that name
+  std::optional<TimeWindow> window;  // --from/--to; within the trace's span
 };
 
 ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options);

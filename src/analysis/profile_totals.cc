@@ -82,8 +82,8 @@ ProfileTotals SummaryTotals(const SelectRows& select, const ProfileScope& scope)
   });
 }
 
-ProfileTotals WindowTotals(SqlDialect dialect, const SelectRows& select,
-                           const ProfileScope& scope, const TimeWindow& window) {
+ProfileTotals WindowTotals(SqlDialect dialect, const SelectRows& select, const ProfileScope& scope,
+                           const TimeWindow& window) {
   ProfileTotals totals = ReadSummary(select, scope, [](const RowCursor&, ProfileTotals*) {});
   ClippedStacks stacks(scope, window, &totals);
   ReadWindowStates(dialect, select, {.window = window, .type_ids = scope.type_ids},

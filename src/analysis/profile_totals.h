@@ -53,7 +53,7 @@ struct ProfileScope {
 ProfileTotals SummaryTotals(const SelectRows& select, const ProfileScope& scope);
 
 // From the window's states; type_containers from state_summary.
-ProfileTotals WindowTotals(SqlDialect dialect, const SelectRows& select,
-                           const ProfileScope& scope, const TimeWindow& window);
+ProfileTotals WindowTotals(SqlDialect dialect, const SelectRows& select, const ProfileScope& scope,
+                           const TimeWindow& window);
 
 }  // namespace tracedb

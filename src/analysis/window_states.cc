@@ -55,8 +55,7 @@ std::string SqliteSql(const WindowQuery& query) {
   return std::string("SELECT ") + kColumns +
          " FROM container c CROSS JOIN state s ON s.trace_id = c.trace_id"
          " AND s.container_id = c.id AND s.long_state = 0" +
-         Conditions(query, kShortLongest) + " WHERE c.trace_id = $1 UNION ALL SELECT " +
-         kColumns +
+         Conditions(query, kShortLongest) + " WHERE c.trace_id = $1 UNION ALL SELECT " + kColumns +
          " FROM state_duration d CROSS JOIN state s ON s.trace_id = d.trace_id"
          " AND s.duration_class = d.duration_class AND s.long_state = 1" +
          Conditions(query, "d.max_seconds") + " WHERE d.trace_id = $1";

@@ -279,7 +279,7 @@ int Ingest(int argc, char** argv) {
       "N")("profile-bins", "time bins of state_profile",
            cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
            "N")("threads", "parser threads (0: cores - 1)",
-           cxxopts::value<std::string>()->default_value("0"), "N")(
+                cxxopts::value<std::string>()->default_value("0"), "N")(
       "q,quiet", "no progress and no summary")("progress", "progress also when not on a terminal")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
   AddFormatOptions(options);
@@ -324,8 +324,8 @@ int Watch(int argc, char** argv) {
       "N")("profile-bins", "time bins of state_profile",
            cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
            "N")("threads", "parsers per load, 0: cores - 1",
-           cxxopts::value<std::string>()->default_value("0"),
-           "N")("dir", "the folder", cxxopts::value<std::string>());
+                cxxopts::value<std::string>()->default_value("0"),
+                "N")("dir", "the folder", cxxopts::value<std::string>());
   AddLabelOptions(options, /*with_name=*/false);
   AddOnErrorOptions(options);
   options.parse_positional({"dir"});
@@ -538,8 +538,8 @@ int Profile(int argc, char** argv) {
       "type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
       "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
       "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
-      "csv", "print CSV")("json", "print a JSON array of objects")(
-      "trace", "id or name", cxxopts::value<std::string>());
+      "csv", "print CSV")("json", "print a JSON array of objects")("trace", "id or name",
+                                                                   cxxopts::value<std::string>());
   options.parse_positional({"trace"});
   auto result = Parse(options, "profile", argc, argv);
   if (!result) return 0;
@@ -552,15 +552,59 @@ int Profile(int argc, char** argv) {
   return RunProfile(args);
 }
 
+int Comm(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("comm");
+  AddDatabaseOption(options);
+  options.add_options()("limit", "the N busiest pairs; 0: all (default: 40 in text, else all)",
+                        cxxopts::value<std::string>(),
+                        "N")("csv", "print CSV")("json", "print a JSON array of objects")(
+      "trace", "id or name", cxxopts::value<std::string>());
+  options.parse_positional({"trace"});
+  auto result = Parse(options, "comm", argc, argv);
+  if (!result) return 0;
+  CommArgs args{.db = DatabaseArgument(*result),
+                .trace = TraceArgument(*result),
+                .format = OutputFormat(*result)};
+  if (result->count("limit")) {
+    args.limit = NumberOption(*result, "limit", 0, std::numeric_limits<int64_t>::max());
+  }
+  return RunComm(args);
+}
+
+int Compare(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("compare");
+  AddDatabaseOption(options);
+  options.add_options()("by", "value (over all containers) or container (matched by path)",
+                        cxxopts::value<std::string>()->default_value("value"), "WHAT")(
+      "type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
+      "csv", "print CSV")("json", "print a JSON array of objects")(
+      "traces", "A B", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"traces"});
+  auto result = Parse(options, "compare", argc, argv);
+  if (!result) return 0;
+  std::vector<std::string> traces = result->count("traces")
+                                        ? (*result)["traces"].as<std::vector<std::string>>()
+                                        : std::vector<std::string>{};
+  if (traces.size() != 2) throw UsageError("give two traces, A and B");
+  CompareArgs args{.db = DatabaseArgument(*result),
+                   .a = traces[0],
+                   .b = traces[1],
+                   .format = OutputFormat(*result)};
+  args.compare.by = ByArgument(*result);
+  if (result->count("type")) args.compare.type = (*result)["type"].as<std::string>();
+  return RunCompare(args);
+}
+
 struct Command {
   const char* name;
   int (*run)(int argc, char** argv);
 };
 
 constexpr Command kCommands[] = {
-    {"dump", Dump},     {"ingest", Ingest},        {"watch", Watch},         {"list", List},
-    {"info", Info},     {"delete", Delete},        {"summarize", Summarize}, {"query", Query},
-    {"schema", Schema}, {"export-csv", ExportCsv},   {"profile", Profile},
+    {"dump", Dump},       {"ingest", Ingest},        {"watch", Watch},         {"list", List},
+    {"info", Info},       {"delete", Delete},        {"summarize", Summarize}, {"query", Query},
+    {"schema", Schema},   {"export-csv", ExportCsv}, {"profile", Profile},     {"comm", Comm},
+    {"compare", Compare},
 };
 
 const Command* FindCommand(std::string_view name) {

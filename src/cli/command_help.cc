@@ -213,6 +213,47 @@ constexpr CommandHelp kCommands[] = {
         "tracedb profile --by container --from 10 --to 12 --csv 3 > window.csv\n",
     },
     {
+        "comm",
+        "the communication matrix: messages, bytes and seconds per pair",
+        "[--db DB] [--limit N] [--csv | --json] TRACE",
+        "The communication matrix of a complete trace, from the summaries of\n"
+        "its load: per link type and pair of containers (by path), messages,\n"
+        "bytes (empty when the trace gives no sizes: Paraver's, or a Pajé link\n"
+        "field Size) and seconds (the links' durations added up), most messages\n"
+        "first, then most bytes. A half that never came has an empty path.\n"
+        "\n"
+        "The text table shows the 40 busiest pairs (--limit N, 0 for all; CSV\n"
+        "and JSON give all unless --limit), and, when at most 32 containers\n"
+        "send and receive, first the square matrices of messages and bytes from\n"
+        "each row's container to each column's, every link type added up.\n"
+        "\n"
+        "%DB"
+        "%TRACE",
+        "tracedb comm 3\n"
+        "# Every pair, for a heatmap elsewhere\n"
+        "tracedb comm --csv 3 > matrix.csv\n",
+    },
+    {
+        "compare",
+        "two traces' time per state value side by side",
+        "[--db DB] [--by value|container] [--type NAME]\n"
+        "                       [--csv | --json] TRACE_A TRACE_B",
+        "Two complete traces' (A and B) time per state type and value, from their\n"
+        "summaries, matched by name (and by container path with --by container;\n"
+        "a row only one trace has is empty on the other side): inclusive and\n"
+        "exclusive seconds in A and in B, difference (B's exclusive time minus\n"
+        "A's) and ratio (B's over A's), largest difference first. Exclusive time\n"
+        "is what moved; inclusive time also holds what is nested in the state.\n"
+        "--type NAME compares one state type, which both traces must have.\n"
+        "\n"
+        "%DB"
+        "%TRACE",
+        "# Before and after an optimisation\n"
+        "tracedb compare run-before.prv run-after.prv\n"
+        "# Which ranks changed most\n"
+        "tracedb compare --by container --csv 3 4 > ranks.csv\n",
+    },
+    {
         "schema",
         "print the SQL schema of a tracedb database",
         "[--dialect sqlite|postgresql] [--documented]",

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/flat_profile.h"
+#include "analysis/profile_comparison.h"
 #include "pipeline/dump_pipeline.h"
 #include "pipeline/ingest_file.h"
 #include "pipeline/summarize_trace.h"
@@ -125,5 +126,27 @@ struct ProfileArgs {
 };
 
 int RunProfile(const ProfileArgs& args);
+
+// The text table shows this many pairs unless --limit says otherwise.
+inline constexpr int64_t kTextPairs = 40;
+
+struct CommArgs {
+  std::string db;
+  std::string trace;
+  std::optional<int64_t> limit;  // --limit N, 0 for all; default: kTextPairs in text, else all
+  QueryFormat format = QueryFormat::kText;
+};
+
+int RunComm(const CommArgs& args);
+
+struct CompareArgs {
+  std::string db;
+  std::string a;  // the two traces, ids or names
+  std::string b;
+  CompareOptions compare;  // --by, --type
+  QueryFormat format = QueryFormat::kText;
+};
+
+int RunCompare(const CompareArgs& args);
 
 }  // namespace tracedb

@@ -26,8 +26,7 @@ TimeWindow Window(const Archive& archive, const TraceRecord& trace, const Window
   }
   if (window.to <= start || window.from >= end) {
     throw DbError(archive.name(), "the window " + given + " is outside " + TraceLabel(trace) +
-                                      ", which spans [" + Number(start) + ", " + Number(end) +
-                                      "]");
+                                      ", which spans [" + Number(start) + ", " + Number(end) + "]");
   }
   return window;
 }

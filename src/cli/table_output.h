@@ -1,10 +1,18 @@
-// PrintTable: an analysis command's answer on stdout, as the user asked
-// (a text table, CSV or JSON, as tracedb query prints them). The text table
-// rounds reals to 9 significant digits (0.03, not 0.0299999999999998, the
-// last bits of a sum); CSV and JSON keep 15, as query's do.
+// How the analysis commands print their answers on stdout, as the user
+// asked: a text table, CSV or JSON, as tracedb query prints them. The text
+// table rounds reals to 9 significant digits (0.03, not 0.0299999999999998,
+// the last bits of a sum); CSV and JSON keep 15, as query's do.
 //
-// Plain function; call from the main thread.
+// PrintTable prints a table held whole; TablePrinter streams one row at a
+// time, so that an answer of millions of rows (every pair of a big
+// communication matrix) never sits in memory: the text table takes its
+// widths from its first 1,000 rows, as query's does.
+//
+// Call from the main thread.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "output/result_table.h"
@@ -13,5 +21,25 @@
 namespace tracedb {
 
 void PrintTable(const ResultTable& table, QueryFormat format, const TextTableOptions& text = {});
+
+class TablePrinter {
+ public:
+  TablePrinter(QueryFormat format, std::vector<std::string> columns);
+  void Add(std::vector<Cell> row);
+  // Prints what is held back; call once, after the last row.
+  void Finish();
+  size_t rows() const { return rows_; }
+
+ private:
+  void Flush(bool all);
+  void StartText();
+
+  QueryFormat format_;
+  ResultTable first_;  // text: the rows the widths come from
+  TextLayout layout_;
+  bool laid_out_ = false;
+  std::string out_;
+  size_t rows_ = 0;
+};
 
 }  // namespace tracedb

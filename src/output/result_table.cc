@@ -25,10 +25,12 @@ Cell JsonCell(std::string json) {
 
 std::string FormatReal(double value) { return FormatRealDigits(value, 15); }
 
+// std::to_chars writes what "%.*g" writes, several times faster.
 std::string FormatRealDigits(double value, int digits) {
   char buffer[40];
-  int size = std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-  std::string text(buffer, static_cast<size_t>(size));
+  char* end =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, digits).ptr;
+  std::string text(buffer, end);
   // "%g" drops the point of 2.0; "e", "inf" and "nan" need no ".0".
   if (text.find_first_of(".ein") == std::string::npos) text += ".0";
   return text;
