@@ -7,8 +7,11 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,28 @@
 
 namespace tracedb::testing {
 namespace {
+
+uint32_t Big32(const std::string& bytes, size_t at) {
+  return (uint8_t(bytes[at]) << 24) | (uint8_t(bytes[at + 1]) << 16) |
+         (uint8_t(bytes[at + 2]) << 8) | uint8_t(bytes[at + 3]);
+}
+
+// The test's own scratch folder.
+std::string Folder() {
+  return std::filesystem::path(WriteTempFile(".folder", "")).parent_path().string();
+}
+
+std::string Base64Decoded(const std::string& text) {
+  static const std::string kDigits =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (size_t i = 0; i + 3 < text.size(); i += 4) {
+    uint32_t n = 0;
+    for (size_t k = 0; k < 4; ++k) n = n << 6 | static_cast<uint32_t>(kDigits.find(text[i + k]));
+    out += {static_cast<char>(n >> 16), static_cast<char>(n >> 8), static_cast<char>(n)};
+  }
+  return out;
+}
 
 // thread1 under node1 and thread1 under node2; B pushed on A in node2's,
 // from 2.0 to 2.5. Every container lives from 0 to 3.
@@ -180,8 +205,9 @@ TEST_P(AnalysisCli, ProfileRefusesWhatItCannotAnswer) {
   ASSERT_EQ(bad.exit_code, 1);
   std::string prefix = "tracedb: " + db() + ": ";
   EXPECT_EQ(Refusal("nosuch"), prefix + "no trace 'nosuch' (see tracedb list)\n");
-  EXPECT_EQ(Refusal("2"), prefix + "trace 2 (bad.paje) failed to load, so it has nothing to "
-                                   "show: " +
+  EXPECT_EQ(Refusal("2"), prefix +
+                              "trace 2 (bad.paje) failed to load, so it has nothing to "
+                              "show: " +
                               path + ":" + std::to_string(BodyLine(1)) +
                               ": unknown container 'nowhere'\n");
   EXPECT_EQ(Refusal("--from 2 --to 2 1"),
@@ -189,11 +215,13 @@ TEST_P(AnalysisCli, ProfileRefusesWhatItCannotAnswer) {
   EXPECT_EQ(Refusal("--from 3 1"),
             prefix + "the window [3.0, 3.0] is empty: --from must be before --to\n");
   EXPECT_EQ(Refusal("--from 4 --to 5 1"),
-            prefix + "the window [4.0, 5.0] is outside trace 1 (twins.paje), which spans [0.0, "
-                     "3.0]\n");
+            prefix +
+                "the window [4.0, 5.0] is outside trace 1 (twins.paje), which spans [0.0, "
+                "3.0]\n");
   database_->Exec("UPDATE trace SET profile_bins = NULL WHERE id = 1");
-  EXPECT_EQ(Refusal("1"), prefix + "trace 1 (twins.paje) has no summaries (an older tracedb "
-                                   "loaded it): tracedb summarize 1 computes them\n");
+  EXPECT_EQ(Refusal("1"), prefix +
+                              "trace 1 (twins.paje) has no summaries (an older tracedb "
+                              "loaded it): tracedb summarize 1 computes them\n");
 }
 
 TEST_P(AnalysisCli, ProfileRefusesATraceStillLoading) {
@@ -343,6 +371,104 @@ TEST_P(AnalysisCli, CompareRefusesWhatItCannotAnswer) {
   EXPECT_EQ(run.err,
             "tracedb compare: give two traces, A and B\n"
             "(run 'tracedb compare --help' for usage)\n");
+}
+
+// Alpha (red) on node1/thread1 from 1.0, Beta (blue) pushed on it from 2.0;
+// Beta on node1/thread2 from 1.5; the trace ends at 2.5.
+const char* kColoured =
+    "5 a S Alpha \"1 0 0\"\n"
+    "5 b S Beta \"0 0 1\"\n"
+    "8 1.0 S t1 a\n"
+    "8 1.5 S t2 b\n"
+    "9 2.0 S t1 b\n"
+    "10 2.5 S t1\n";
+
+// "x y width height fill" of each state's rectangle, in document order.
+std::vector<std::string> StateRects(const std::string& svg) {
+  static const std::regex kRect(
+      "<rect class=\"state\" x=\"([^\"]*)\" y=\"([^\"]*)\" width=\"([^\"]*)\" "
+      "height=\"([^\"]*)\" fill=\"([^\"]*)\">");
+  std::vector<std::string> rects;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), kRect), end; it != end; ++it) {
+    rects.push_back((*it)[1].str() + " " + (*it)[2].str() + " " + (*it)[3].str() + " " +
+                    (*it)[4].str() + " " + (*it)[5].str());
+  }
+  return rects;
+}
+
+// The time axis starts 96.5 px in (the labels' width) and runs 1000 px for
+// the 2.5 of the trace: 400 px a unit. Rows are 16 px from y 30; a nested
+// state is inset by 2 px.
+TEST_P(AnalysisCli, PlotGanttDrawsEachStateWhereAndInTheColourItIs) {
+  Ingest("coloured.paje", kColoured);
+  std::string svg = WriteTempFile("gantt.svg", "an older file");
+  CliRun run = Tracedb("plot gantt --width 1000 --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out + run.err, "");
+  std::string text = ReadWholeFile(svg);
+  EXPECT_EQ(StateRects(text),
+            (std::vector<std::string>{"496.5 31 600 14 #ff0000", "896.5 33 200 10 #0000ff",
+                                      "696.5 47 400 14 #0000ff"}));
+  EXPECT_NE(text.find(">node1/thread1</text>"), std::string::npos);
+  EXPECT_NE(text.find("<title>node1/thread1\nBeta\nstart 2.0, end 2.5, duration 0.5</title>"),
+            std::string::npos);
+  EXPECT_NE(text.find(">Alpha</text>"), std::string::npos);  // the legend
+  EXPECT_NE(text.find(">time</text>"), std::string::npos);   // the axis, in the trace's unit
+  EXPECT_EQ(text.find(".part"), std::string::npos);
+  // A window: [2.0, 2.5] over the 1000 px.
+  run = Tracedb("plot gantt --width 1000 --from 2 --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(StateRects(ReadWholeFile(svg)),
+            (std::vector<std::string>{"96.5 31 1000 14 #ff0000", "96.5 33 1000 10 #0000ff",
+                                      "96.5 47 1000 14 #0000ff"}));
+}
+
+// Past 5,000 states, a pixel per row and column: the rows stay (one per
+// container with states), the columns are --width, whatever the trace's size.
+TEST_P(AnalysisCli, PlotGanttOfABigTraceIsAnImageOfBoundedSize) {
+  std::string trace = Folder() + "/big.paje";
+  ASSERT_EQ(
+      std::system((std::string(TRACEDB_GEN) + " --size 3M --containers 40 " + trace + " >/dev/null")
+                      .c_str()),
+      0);
+  CliRun run = Tracedb("ingest -q --db " + db() + " " + trace);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::string svg = Folder() + "/big.svg";
+  run = Tracedb("plot gantt --width 700 --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string text = ReadWholeFile(svg);
+  EXPECT_EQ(StateRects(text), std::vector<std::string>{});
+  std::vector<std::string> rows = database_->Rows(
+      "SELECT count(*) FROM (SELECT DISTINCT container_id, type_id FROM state_summary) AS r");
+  ASSERT_EQ(rows.size(), 1u);
+  std::smatch image;
+  ASSERT_TRUE(std::regex_search(text, image,
+                                std::regex("<image class=\"cells\" [^>]* href=\"data:image/png;"
+                                           "base64,([A-Za-z0-9+/]{32})")));
+  std::string head = Base64Decoded(image[1].str());
+  EXPECT_EQ(Big32(head, 16), 700u);                     // columns
+  EXPECT_EQ(std::to_string(Big32(head, 20)), rows[0]);  // rows
+  EXPECT_LT(text.size(), 700u * std::stoul(rows[0]));
+}
+
+TEST_P(AnalysisCli, PlotWritesNothingWhereItCannot) {
+  Ingest("coloured.paje", kColoured);
+  std::string missing = Folder() + "/no/such/folder/gantt.svg";
+  CliRun run = Tracedb("plot gantt --db " + db() + " -o " + missing + " 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + missing + ": no folder '" + Folder() +
+                         "/no/such/folder' (make it first)\n");
+  run = Tracedb("plot gantt --db " + db() + " -o " + Folder() + "/x.svg 2");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: " + db() + ": no trace '2' (see tracedb list)\n");
+  EXPECT_FALSE(std::filesystem::exists(Folder() + "/x.svg"));
+  run = Tracedb("plot pie --db " + db() + " -o " + Folder() + "/x.svg 1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "tracedb plot: KIND must be gantt, not 'pie'\n(run 'tracedb plot --help' for usage)\n");
+  run = Tracedb("plot gantt --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err, "tracedb plot: missing -o FILE.svg\n(run 'tracedb plot --help' for usage)\n");
 }
 
 // The rows of two profiles agree: the same names and counts, times to a

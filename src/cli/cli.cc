@@ -595,6 +595,34 @@ int Compare(int argc, char** argv) {
   return RunCompare(args);
 }
 
+int Plot(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("plot");
+  AddDatabaseOption(options);
+  options.add_options()("o,output", "the SVG file to write", cxxopts::value<std::string>(), "FILE")(
+      "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
+      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
+      "width", "pixels of the time axis (100 to 10000)",
+      cxxopts::value<std::string>()->default_value("1500"),
+      "N")("type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
+      "args", "KIND TRACE", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"args"});
+  auto result = Parse(options, "plot", argc, argv);
+  if (!result) return 0;
+  std::vector<std::string> args = result->count("args")
+                                      ? (*result)["args"].as<std::vector<std::string>>()
+                                      : std::vector<std::string>{};
+  if (args.size() != 2) throw UsageError("give KIND and TRACE");
+  if (args[0] != "gantt") throw UsageError("KIND must be gantt, not '" + args[0] + "'");
+  if (!result->count("output")) throw UsageError("missing -o FILE.svg");
+  PlotArgs plot{.db = DatabaseArgument(*result),
+                .trace = args[1],
+                .output = (*result)["output"].as<std::string>(),
+                .window = WindowArguments(*result),
+                .width = static_cast<int>(NumberOption(*result, "width", 100, 10000))};
+  if (result->count("type")) plot.type = (*result)["type"].as<std::string>();
+  return RunPlot(plot);
+}
+
 struct Command {
   const char* name;
   int (*run)(int argc, char** argv);
@@ -604,7 +632,7 @@ constexpr Command kCommands[] = {
     {"dump", Dump},       {"ingest", Ingest},        {"watch", Watch},         {"list", List},
     {"info", Info},       {"delete", Delete},        {"summarize", Summarize}, {"query", Query},
     {"schema", Schema},   {"export-csv", ExportCsv}, {"profile", Profile},     {"comm", Comm},
-    {"compare", Compare},
+    {"compare", Compare}, {"plot", Plot},
 };
 
 const Command* FindCommand(std::string_view name) {

@@ -254,6 +254,30 @@ constexpr CommandHelp kCommands[] = {
         "tracedb compare --by container --csv 3 4 > ranks.csv\n",
     },
     {
+        "plot",
+        "draw a chart of a trace as an SVG file",
+        "KIND [--db DB] [--from T0] [--to T1] [--width N]\n"
+        "                    [--type NAME] -o FILE.svg TRACE",
+        "Draw one chart of a complete trace as a standalone SVG file, for papers\n"
+        "and slides. KIND:\n"
+        "  gantt  the space-time chart: a row per container (and state type) in\n"
+        "         hierarchy order, states coloured by the trace's own value colours\n"
+        "         (a fixed palette otherwise), nested states drawn over their\n"
+        "         parents, a time axis and a legend; hovering a state shows its\n"
+        "         row, value, start, end and duration. Past 5,000 states in view,\n"
+        "         each row is drawn per pixel column, in the colour of the value\n"
+        "         on top for most of it (as Paraver does): the file's size stays\n"
+        "         bounded by rows times --width, whatever the trace's size.\n"
+        "--from/--to draw a window of the trace (the other end: the trace's).\n"
+        "FILE.svg is written whole or not at all; its folder must exist.\n"
+        "\n"
+        "%DB"
+        "%TRACE",
+        "tracedb plot gantt -o ring.svg 1\n"
+        "# One second of trace 3, 3000 pixels wide\n"
+        "tracedb plot gantt --from 10 --to 11 --width 3000 -o zoom.svg 3\n",
+    },
+    {
         "schema",
         "print the SQL schema of a tracedb database",
         "[--dialect sqlite|postgresql] [--documented]",

@@ -149,4 +149,16 @@ struct CompareArgs {
 
 int RunCompare(const CompareArgs& args);
 
+struct PlotArgs {
+  std::string db;
+  std::string trace;
+  std::string output;               // -o FILE.svg, replaced whole
+  WindowArgs window;                // --from, --to
+  int width = 1500;                 // --width: pixels of the time axis
+  std::optional<std::string> type;  // --type: one state type
+};
+
+// KIND gantt.
+int RunPlot(const PlotArgs& args);
+
 }  // namespace tracedb

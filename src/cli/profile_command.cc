@@ -7,29 +7,11 @@
 #include "analysis/analysed_trace.h"
 #include "cli/commands.h"
 #include "cli/table_output.h"
-#include "db/db_error.h"
+#include "cli/trace_window.h"
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
 namespace {
-
-std::string Number(double value) { return FormatReal(value); }
-
-// The window asked for, its missing end taken from the trace's span; it
-// must overlap the span.
-TimeWindow Window(const Archive& archive, const TraceRecord& trace, const WindowArgs& args) {
-  double start = trace.summary->start_time, end = trace.summary->end_time;
-  TimeWindow window{.from = args.from.value_or(start), .to = args.to.value_or(end)};
-  std::string given = "[" + Number(window.from) + ", " + Number(window.to) + "]";
-  if (!(window.from < window.to)) {
-    throw DbError(archive.name(), "the window " + given + " is empty: --from must be before --to");
-  }
-  if (window.to <= start || window.from >= end) {
-    throw DbError(archive.name(), "the window " + given + " is outside " + TraceLabel(trace) +
-                                      ", which spans [" + Number(start) + ", " + Number(end) + "]");
-  }
-  return window;
-}
 
 // A terminal reads shares best as percentages.
 void SharesAsPercent(ResultTable* table) {
@@ -48,7 +30,7 @@ int RunProfile(const ProfileArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
   ProfileOptions options = args.profile;
-  if (args.window.from || args.window.to) options.window = Window(*archive, trace, args.window);
+  if (args.window.from || args.window.to) options.window = ChosenWindow(*archive, trace, args.window);
   ResultTable table = FlatProfile(*archive, trace, options);
   if (args.format != QueryFormat::kText) {
     PrintTable(table, args.format);

@@ -1,0 +1,17 @@
+// CssColor: the colour a chart gives a state value: the trace's own when it
+// has one (Pajé's "r g b" in 0..1, Paraver's .pcf "{r,g,b}" in 0..255),
+// else one of a fixed palette picked by the value's name, so that a value
+// keeps its colour from one chart, trace and run to the next.
+//
+// Plain functions; no threading concerns.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace tracedb {
+
+// "#rrggbb".
+std::string CssColor(const std::optional<std::string>& trace_color, const std::string& name);
+
+}  // namespace tracedb

@@ -1,0 +1,51 @@
+// GanttChart: a space-time chart as plain data, what GanttSvg draws: one
+// row per container (and state type), its states as bars along a time
+// axis, coloured by value, with a legend.
+//
+// A row holds either the states themselves (each with its depth: a nested
+// state is drawn over its parent, thinner), or, for a big trace, a value
+// per pixel column, the one that covers most of it (`aggregated`, as
+// Paraver and StarVZ draw), so that the chart's size does not grow with
+// the trace's.
+//
+// Plain data; no threading concerns.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tracedb {
+
+struct GanttValue {
+  std::string name;
+  std::string color;  // "#rrggbb"
+};
+
+struct GanttBar {
+  double start = 0;
+  double end = 0;
+  int value = 0;  // index into GanttChart::values
+  int depth = 0;  // exact bars only
+};
+
+struct GanttRow {
+  std::string label;           // the container's path (and the type, when it has several)
+  std::vector<GanttBar> bars;  // exact: the states, parents before what is pushed on them
+  // aggregated: per pixel column, 1 + the index of the value that covers
+  // most of it, 0 where no state is
+  std::vector<uint16_t> columns;
+};
+
+struct GanttChart {
+  std::string title;
+  double from = 0;  // the time axis
+  double to = 0;
+  std::string unit;  // "s", or "" when the trace's unit is its own
+  int width = 1000;  // pixels of the time axis; the columns when aggregated
+  bool aggregated = false;
+  std::vector<GanttValue> values;
+  std::vector<GanttRow> rows;
+};
+
+}  // namespace tracedb

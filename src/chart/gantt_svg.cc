@@ -1,0 +1,172 @@
+#include "chart/gantt_svg.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "chart/png_image.h"
+#include "chart/svg_text.h"
+#include "chart/time_axis.h"
+#include "output/result_table.h"
+
+namespace tracedb {
+namespace {
+
+constexpr double kTop = 30;  // the title above the rows
+constexpr double kRight = 20;
+constexpr double kAxis = 40;  // the axis below them
+constexpr double kLegendLine = 18;
+constexpr double kMaxRowsHeight = 800;
+
+struct Layout {
+  double left = 0;  // where time starts
+  double row = 16;  // row height
+  double rows_bottom = 0;
+  double legend_columns = 1;
+  double height = 0;
+  double width = 0;
+};
+
+double RowHeight(size_t rows) {
+  if (rows == 0) return 16;
+  return std::clamp(kMaxRowsHeight / static_cast<double>(rows), 1.0, 16.0);
+}
+
+Layout LayOut(const GanttChart& chart) {
+  Layout layout;
+  layout.row = RowHeight(chart.rows.size());
+  size_t longest = 0;
+  for (const GanttRow& row : chart.rows) longest = std::max(longest, row.label.size());
+  layout.left = layout.row >= 8 ? std::clamp(longest * 6.5 + 12, 60.0, 300.0) : 20;
+  layout.rows_bottom = kTop + layout.row * chart.rows.size();
+  layout.width = layout.left + chart.width + kRight;
+  layout.legend_columns = std::max(1.0, std::floor(layout.width / 180));
+  double legend_lines = std::ceil(chart.values.size() / layout.legend_columns);
+  layout.height = layout.rows_bottom + kAxis + legend_lines * kLegendLine + 10;
+  return layout;
+}
+
+double X(const GanttChart& chart, const Layout& layout, double time) {
+  double clipped = std::clamp(time, chart.from, chart.to);
+  return layout.left + (clipped - chart.from) / (chart.to - chart.from) * chart.width;
+}
+
+std::string Seconds(double value, const GanttChart& chart) {
+  return FormatRealDigits(value, 9) + (chart.unit.empty() ? "" : " " + chart.unit);
+}
+
+std::string Tooltip(const GanttChart& chart, const GanttRow& row, const GanttBar& bar) {
+  std::string what = chart.values[bar.value].name;
+  if (chart.aggregated) what += " (most of this time)";
+  return row.label + "\n" + what + "\nstart " + Seconds(bar.start, chart) + ", end " +
+         Seconds(bar.end, chart) + ", duration " + Seconds(bar.end - bar.start, chart);
+}
+
+// A nested bar is inset by 2 px a level, while 2 px of it remain.
+void AppendBar(std::string* out, const GanttChart& chart, const Layout& layout, size_t index,
+               const GanttBar& bar) {
+  double inset = std::min(bar.depth * 2.0, std::max(0.0, (layout.row - 2) / 2 - 1));
+  double y = kTop + index * layout.row + inset + (layout.row >= 4 ? 1 : 0);
+  double height = layout.row - 2 * inset - (layout.row >= 4 ? 2 : 0);
+  double x = X(chart, layout, bar.start);
+  double width = std::max(X(chart, layout, bar.end) - x, chart.aggregated ? 0.0 : 0.5);
+  *out += "<rect class=\"state\" x=\"" + Px(x) + "\" y=\"" + Px(y) + "\" width=\"" + Px(width) +
+          "\" height=\"" + Px(height) + "\" fill=\"" + chart.values[bar.value].color +
+          "\"><title>" + XmlEscaped(Tooltip(chart, chart.rows[index], bar)) + "</title></rect>\n";
+}
+
+uint32_t Rgb(const std::string& color) {
+  return static_cast<uint32_t>(std::stoul(color.substr(1), nullptr, 16));
+}
+
+// Index 0 see-through (no state), then the values; past 255 of them the
+// rest share a grey.
+PaletteImage CellImage(const GanttChart& chart) {
+  PaletteImage image{.width = static_cast<uint32_t>(chart.width),
+                     .height = static_cast<uint32_t>(chart.rows.size()),
+                     .palette = {0xffffff},
+                     .transparent = 0};
+  for (size_t i = 0; i < chart.values.size() && i < 254; ++i) {
+    image.palette.push_back(Rgb(chart.values[i].color));
+  }
+  if (chart.values.size() > 254) image.palette.push_back(0x888888);
+  image.pixels.assign(size_t{image.width} * image.height, 0);
+  for (size_t row = 0; row < chart.rows.size(); ++row) {
+    const std::vector<uint16_t>& columns = chart.rows[row].columns;
+    for (size_t column = 0; column < columns.size() && column < image.width; ++column) {
+      image.pixels[row * image.width + column] =
+          static_cast<uint8_t>(std::min<int>(columns[column], 255));
+    }
+  }
+  return image;
+}
+
+// One pixel per row and column, stretched to the rows' height.
+void AppendCells(std::string* out, const GanttChart& chart, const Layout& layout) {
+  *out += "<image class=\"cells\" x=\"" + Px(layout.left) + "\" y=\"" + Px(kTop) + "\" width=\"" +
+          Px(chart.width) + "\" height=\"" + Px(layout.row * chart.rows.size()) +
+          "\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" href=\"" +
+          PngDataUri(PalettePng(CellImage(chart))) +
+          "\"><title>each pixel column: the value that covers most of it</title></image>\n";
+}
+
+void AppendRows(std::string* out, const GanttChart& chart, const Layout& layout) {
+  *out += "<g class=\"rows\">\n";
+  if (chart.aggregated) AppendCells(out, chart, layout);
+  for (size_t index = 0; index < chart.rows.size(); ++index) {
+    const GanttRow& row = chart.rows[index];
+    if (layout.row >= 8) {
+      *out += "<text class=\"row-label\" x=\"" + Px(layout.left - 6) + "\" y=\"" +
+              Px(kTop + (index + 0.5) * layout.row + 4) + "\" text-anchor=\"end\">" +
+              XmlEscaped(row.label) + "</text>\n";
+    }
+    for (const GanttBar& bar : row.bars) AppendBar(out, chart, layout, index, bar);
+  }
+  *out += "</g>\n";
+}
+
+void AppendAxis(std::string* out, const GanttChart& chart, const Layout& layout) {
+  double y = layout.rows_bottom + 4;
+  *out += "<g class=\"axis\">\n<line x1=\"" + Px(layout.left) + "\" y1=\"" + Px(y) + "\" x2=\"" +
+          Px(layout.left + chart.width) + "\" y2=\"" + Px(y) + "\" stroke=\"#444\"/>\n";
+  for (const Tick& tick : TimeTicks(chart.from, chart.to, std::max(2, chart.width / 100))) {
+    double x = X(chart, layout, tick.time);
+    *out += "<line x1=\"" + Px(x) + "\" y1=\"" + Px(y) + "\" x2=\"" + Px(x) + "\" y2=\"" +
+            Px(y + 5) + "\" stroke=\"#444\"/><text x=\"" + Px(x) + "\" y=\"" + Px(y + 17) +
+            "\" text-anchor=\"middle\">" + XmlEscaped(tick.label) + "</text>\n";
+  }
+  std::string unit = chart.unit.empty() ? "time" : "time (" + chart.unit + ")";
+  *out += "<text x=\"" + Px(layout.left + chart.width) + "\" y=\"" + Px(y + 32) +
+          "\" text-anchor=\"end\">" + XmlEscaped(unit) + "</text>\n</g>\n";
+}
+
+void AppendLegend(std::string* out, const GanttChart& chart, const Layout& layout) {
+  *out += "<g class=\"legend\">\n";
+  for (size_t i = 0; i < chart.values.size(); ++i) {
+    double column = static_cast<double>(i % static_cast<size_t>(layout.legend_columns));
+    double line = std::floor(i / layout.legend_columns);
+    double x = 10 + column * 180, y = layout.rows_bottom + kAxis + line * kLegendLine;
+    *out += "<rect class=\"swatch\" x=\"" + Px(x) + "\" y=\"" + Px(y) +
+            "\" width=\"12\" height=\"12\" fill=\"" + chart.values[i].color + "\"/><text x=\"" +
+            Px(x + 16) + "\" y=\"" + Px(y + 10) + "\">" + XmlEscaped(chart.values[i].name) +
+            "</text>\n";
+  }
+  *out += "</g>\n";
+}
+
+}  // namespace
+
+std::string GanttSvg(const GanttChart& chart) {
+  Layout layout = LayOut(chart);
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"gantt\" width=\"" +
+                    Px(layout.width) + "\" height=\"" + Px(layout.height) + "\" viewBox=\"0 0 " +
+                    Px(layout.width) + " " + Px(layout.height) +
+                    "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
+         "</text>\n";
+  AppendRows(&out, chart, layout);
+  AppendAxis(&out, chart, layout);
+  AppendLegend(&out, chart, layout);
+  return out + "</svg>\n";
+}
+
+}  // namespace tracedb

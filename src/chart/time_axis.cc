@@ -1,0 +1,50 @@
+#include "chart/time_axis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "output/result_table.h"
+
+namespace tracedb {
+namespace {
+
+// The smallest 1, 2 or 5 times a power of ten at least `rough`.
+double NiceStep(double rough) {
+  double power = std::pow(10.0, std::floor(std::log10(rough)));
+  for (double factor : {1.0, 2.0, 5.0, 10.0}) {
+    if (factor * power >= rough) return factor * power;
+  }
+  return 10 * power;
+}
+
+// The tick's text: as many decimals as the step has ("0.15", "2000"),
+// never the noise of k * step ("0.30000000000000004"); in exponent form
+// where that would be long.
+std::string Label(double time, double step) {
+  int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+  if (decimals > 9 || std::abs(time) >= 1e9) return FormatRealDigits(time, 6);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, time);
+  std::string out = text;
+  if (out.find('.') != std::string::npos) {
+    while (out.back() == '0') out.pop_back();
+    if (out.back() == '.') out.pop_back();
+  }
+  return out == "-0" ? "0" : out;
+}
+
+}  // namespace
+
+std::vector<Tick> TimeTicks(double from, double to, int wanted) {
+  std::vector<Tick> ticks;
+  if (!(to > from) || wanted < 1) return ticks;
+  double step = NiceStep((to - from) / wanted);
+  for (double k = std::ceil(from / step); k * step <= to + step * 1e-9; k += 1) {
+    double time = k * step;
+    ticks.push_back({time, Label(time, step)});
+  }
+  return ticks;
+}
+
+}  // namespace tracedb

@@ -1,0 +1,30 @@
+#include "cli/trace_window.h"
+
+#include <string>
+
+#include "analysis/analysed_trace.h"
+#include "db/db_error.h"
+#include "output/result_table.h"
+
+namespace tracedb {
+namespace {
+
+std::string Number(double value) { return FormatReal(value); }
+
+}  // namespace
+
+TimeWindow ChosenWindow(const Archive& archive, const TraceRecord& trace, const WindowArgs& args) {
+  double start = trace.summary->start_time, end = trace.summary->end_time;
+  TimeWindow window{.from = args.from.value_or(start), .to = args.to.value_or(end)};
+  std::string given = "[" + Number(window.from) + ", " + Number(window.to) + "]";
+  if (!(window.from < window.to)) {
+    throw DbError(archive.name(), "the window " + given + " is empty: --from must be before --to");
+  }
+  if (window.to <= start || window.from >= end) {
+    throw DbError(archive.name(), "the window " + given + " is outside " + TraceLabel(trace) +
+                                      ", which spans [" + Number(start) + ", " + Number(end) + "]");
+  }
+  return window;
+}
+
+}  // namespace tracedb

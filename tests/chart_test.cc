@@ -1,0 +1,111 @@
+// The pieces charts are drawn with: a Gantt row aggregated to pixel columns
+// (the value on top for most of each column), the colours of values, the
+// ticks of a time axis, PNG bytes and SVG text.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <string>
+#include <vector>
+
+#include "analysis/gantt_columns.h"
+#include "chart/colors.h"
+#include "chart/png_image.h"
+#include "chart/svg_text.h"
+#include "chart/time_axis.h"
+
+namespace tracedb {
+namespace {
+
+// [0, 4] in 4 columns. A at depth 0 over [0, 3]; B pushed on it over
+// [0.4, 1.0], C over [1.2, 2.0].
+TEST(GanttColumns, EachColumnShowsTheValueOnTopForMostOfIt) {
+  GanttColumns columns({0, 4}, 4);
+  columns.Add(0, 3, 0, 0);
+  columns.Add(0.4, 1.0, 1, 1);
+  columns.Add(1.2, 2.0, 1, 2);
+  EXPECT_EQ(columns.Finish(), (std::vector<uint16_t>{2, 3, 1, 0}));
+  // The next row starts afresh.
+  columns.Add(3.5, 4, 0, 4);
+  EXPECT_EQ(columns.Finish(), (std::vector<uint16_t>{0, 0, 0, 5}));
+}
+
+TEST(GanttColumns, StatesOutsideTheWindowAndWithoutTimeLeaveColumnsEmpty) {
+  GanttColumns columns({10, 12}, 2);
+  columns.Add(0, 10, 0, 0);
+  columns.Add(11, 11, 0, 1);
+  columns.Add(12, 13, 0, 2);
+  EXPECT_EQ(columns.Finish(), (std::vector<uint16_t>{0, 0}));
+}
+
+// A tie goes to the value met first.
+TEST(GanttColumns, ATieGoesToTheFirstValue) {
+  GanttColumns columns({0, 1}, 1);
+  columns.Add(0, 0.5, 0, 3);
+  columns.Add(0.5, 1, 0, 1);
+  EXPECT_EQ(columns.Finish(), (std::vector<uint16_t>{4}));
+}
+
+TEST(CssColor, TakesTheTracesColourElseOneByName) {
+  EXPECT_EQ(CssColor("1 0 0", "A"), "#ff0000");
+  EXPECT_EQ(CssColor("0 0.39 0.78", "A"), "#0063c7");
+  EXPECT_EQ(CssColor("{0,100,200}", "A"), "#0064c8");
+  EXPECT_EQ(CssColor("255 128 0", "A"), "#ff8000");
+  EXPECT_EQ(CssColor(std::nullopt, "Computing"), CssColor("not a colour", "Computing"));
+  EXPECT_EQ(CssColor(std::nullopt, "Computing").size(), 7u);
+  EXPECT_NE(CssColor(std::nullopt, "Computing"), CssColor(std::nullopt, "MPI_Recv"));
+}
+
+std::vector<std::string> Labels(const std::vector<Tick>& ticks) {
+  std::vector<std::string> labels;
+  for (const Tick& tick : ticks) labels.push_back(tick.label);
+  return labels;
+}
+
+TEST(TimeTicks, FallOnRoundNumbers) {
+  EXPECT_EQ(Labels(TimeTicks(0, 1.81, 5)), (std::vector<std::string>{"0", "0.5", "1", "1.5"}));
+  EXPECT_EQ(Labels(TimeTicks(0.1, 0.35, 5)),
+            (std::vector<std::string>{"0.1", "0.15", "0.2", "0.25", "0.3", "0.35"}));
+  EXPECT_EQ(Labels(TimeTicks(1392, 4000, 3)), (std::vector<std::string>{"2000", "3000", "4000"}));
+  EXPECT_TRUE(TimeTicks(1, 1, 5).empty());
+}
+
+TEST(SvgText, EscapesMarkupAndRoundsCoordinates) {
+  EXPECT_EQ(XmlEscaped("a<b & \"c\" 'd'>\x01"),
+            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;\xEF\xBF\xBD");
+  EXPECT_EQ(Px(12.5), "12.5");
+  EXPECT_EQ(Px(3.0), "3");
+  EXPECT_EQ(Px(-0.001), "0");
+  EXPECT_EQ(Px(1.23456), "1.23");
+}
+
+uint32_t Big32(const std::string& bytes, size_t at) {
+  return (uint8_t(bytes[at]) << 24) | (uint8_t(bytes[at + 1]) << 16) |
+         (uint8_t(bytes[at + 2]) << 8) | uint8_t(bytes[at + 3]);
+}
+
+// The IDAT chunk inflates back to the rows, each after its filter byte.
+TEST(PalettePng, HoldsTheImageAsWritten) {
+  PaletteImage image{
+      .width = 3, .height = 2, .palette = {0xffffff, 0xff0000}, .pixels = {0, 1, 0, 1, 1, 1}};
+  std::string png = PalettePng(image);
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(png.substr(12, 4), "IHDR");
+  EXPECT_EQ(Big32(png, 16), 3u);
+  EXPECT_EQ(Big32(png, 20), 2u);
+  size_t idat = png.find("IDAT");
+  ASSERT_NE(idat, std::string::npos);
+  uint32_t size = Big32(png, idat - 4);
+  std::string raw(8, '\0');
+  uLongf raw_size = raw.size();
+  ASSERT_EQ(uncompress(reinterpret_cast<Bytef*>(raw.data()), &raw_size,
+                       reinterpret_cast<const Bytef*>(png.data() + idat + 4), size),
+            Z_OK);
+  EXPECT_EQ(raw.substr(0, raw_size), std::string("\0\0\1\0\0\1\1\1", 8));
+  EXPECT_EQ(png.substr(png.size() - 8, 4), "IEND");
+  EXPECT_EQ(PngDataUri("Man"), "data:image/png;base64,TWFu");
+  EXPECT_EQ(PngDataUri("Ma"), "data:image/png;base64,TWE=");
+  EXPECT_EQ(PngDataUri("M"), "data:image/png;base64,TQ==");
+}
+
+}  // namespace
+}  // namespace tracedb
