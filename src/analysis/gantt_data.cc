@@ -1,8 +1,11 @@
 #include "analysis/gantt_data.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <memory>
 #include <set>
+#include <tuple>
 
 #include "analysis/analysed_trace.h"
 #include "analysis/gantt_columns.h"
@@ -73,79 +76,134 @@ void AddRows(const TraceNames& names, const ProfileTotals& totals, Frame* frame)
   }
 }
 
-// Exact bars until there are too many; then every row as columns.
+// Exact bars until there are too many; then every row as columns. The
+// states come container by container; within one, the types may take
+// turns (each type's states in order), so each type of the container in
+// hand has a lane of its own.
 class RowFiller {
  public:
   RowFiller(Frame* frame, TimeWindow window, const GanttOptions& options)
-      : frame_(frame), columns_(window, options.columns), limit_(options.exact_states) {}
+      : frame_(frame), window_(window), width_(options.columns), limit_(options.exact_states) {}
 
   void Add(const WindowState& state) {
-    RowKey key{state.container_id, state.type_id};
-    if (key != current_) Switch(key);
-    if (row_ == nullptr) return;
-    int value = frame_->values.at(state.value_id);
+    if (state.container_id != container_) NextContainer(state.container_id);
+    Lane* lane = LaneOf(state.type_id);
+    if (lane == nullptr) return;
+    GanttBar bar{state.start_time, state.end_time, frame_->values.at(state.value_id),
+                 static_cast<int>(state.depth)};
     if (aggregated_) {
-      columns_.Add(state.start_time, state.end_time, static_cast<int>(state.depth), value);
+      lane->columns->Add(bar.start, bar.end, bar.depth, bar.value);
       return;
     }
-    row_->bars.push_back({state.start_time, state.end_time, value, static_cast<int>(state.depth)});
+    lane->row->bars.push_back(bar);
     if (++bars_ > limit_) Aggregate();
   }
 
   void Finish() {
-    if (aggregated_ && row_ != nullptr) row_->columns = columns_.Finish();
+    NextContainer(-1);
     frame_->chart.aggregated = aggregated_;
   }
 
  private:
-  void Switch(const RowKey& key) {
-    if (aggregated_ && row_ != nullptr) row_->columns = columns_.Finish();
-    current_ = key;
-    auto found = frame_->rows.find(key);
-    row_ = found == frame_->rows.end() ? nullptr : &frame_->chart.rows[found->second];
+  struct Lane {
+    GanttRow* row = nullptr;
+    std::unique_ptr<GanttColumns> columns;  // once aggregated
+  };
+
+  void NextContainer(int64_t id) {
+    for (auto& [type, lane] : lanes_) {
+      if (lane.columns) lane.row->columns = lane.columns->Finish();
+    }
+    lanes_.clear();
+    container_ = id;
   }
 
-  // The rows so far become columns, the current one last: it goes on
-  // as columns.
+  Lane* LaneOf(int64_t type) {
+    auto [at, added] = lanes_.try_emplace(type);
+    if (added) {
+      auto row = frame_->rows.find({container_, type});
+      if (row != frame_->rows.end()) at->second.row = &frame_->chart.rows[row->second];
+      if (aggregated_) at->second.columns = NewColumns();
+    }
+    return at->second.row == nullptr ? nullptr : &at->second;
+  }
+
+  std::unique_ptr<GanttColumns> NewColumns() const {
+    return std::make_unique<GanttColumns>(window_, width_);
+  }
+
+  // The rows done become columns; the lanes in hand go on as columns.
   void Aggregate() {
     aggregated_ = true;
+    std::unique_ptr<GanttColumns> done = NewColumns();
     for (GanttRow& row : frame_->chart.rows) {
-      if (&row != row_ && !row.bars.empty()) row.columns = Replayed(&row);
+      if (row.bars.empty() || InHand(&row)) continue;
+      Replay(&row, done.get());
+      row.columns = done->Finish();
     }
-    Replayed(row_);
+    for (auto& [type, lane] : lanes_) {
+      if (lane.row == nullptr) continue;
+      lane.columns = NewColumns();
+      Replay(lane.row, lane.columns.get());
+    }
   }
 
-  std::vector<uint16_t> Replayed(GanttRow* row) {
-    for (const GanttBar& bar : row->bars) columns_.Add(bar.start, bar.end, bar.depth, bar.value);
+  bool InHand(const GanttRow* row) const {
+    return std::any_of(lanes_.begin(), lanes_.end(),
+                       [&](const auto& lane) { return lane.second.row == row; });
+  }
+
+  static void Replay(GanttRow* row, GanttColumns* columns) {
+    for (const GanttBar& bar : row->bars) columns->Add(bar.start, bar.end, bar.depth, bar.value);
     std::vector<GanttBar>().swap(row->bars);
-    return row == row_ ? std::vector<uint16_t>{} : columns_.Finish();
   }
 
   Frame* frame_;
-  GanttColumns columns_;
+  TimeWindow window_;
+  int width_;
   size_t limit_;
   size_t bars_ = 0;
   bool aggregated_ = false;
-  RowKey current_{-1, -1};
-  GanttRow* row_ = nullptr;
+  int64_t container_ = -1;
+  std::map<int64_t, Lane> lanes_;  // the container in hand's types
 };
 
-// Every state of the trace in container order (the whole span needs no
-// window search).
+// States of one container that start at the same time, parents (lower
+// depth) first: the index gives them in the order they were written, which
+// is the order they ended, the pushed ones first.
+void VisitBatch(std::vector<WindowState>* batch,
+                const std::function<void(const WindowState&)>& visit) {
+  std::sort(batch->begin(), batch->end(), [](const WindowState& a, const WindowState& b) {
+    return std::tie(a.type_id, a.depth, a.end_time) < std::tie(b.type_id, b.depth, b.end_time);
+  });
+  for (const WindowState& state : *batch) visit(state);
+  batch->clear();
+}
+
+// Every state of the trace in container order, as the index on
+// (container_id, start_time) gives them: no sort of the whole trace.
 void ReadAllStates(const SelectRows& select, const std::vector<int64_t>& type_ids,
                    const std::function<void(const WindowState&)>& visit) {
   std::string types;
-  for (int64_t id : type_ids)
+  for (int64_t id : type_ids) {
     types += (types.empty() ? " AND type_id IN (" : ", ") + std::to_string(id);
+  }
   if (!types.empty()) types += ")";
   std::unique_ptr<RowCursor> rows = select(
       "SELECT container_id, type_id, value_id, start_time, end_time, depth FROM state "
       "WHERE trace_id = $1" +
-      types + " ORDER BY container_id, type_id, start_time, depth, end_time");
+      types + " ORDER BY container_id, start_time");
+  std::vector<WindowState> batch;
   while (rows->Next()) {
-    visit(
-        {rows->Int(0), rows->Int(1), rows->Int(2), rows->Double(3), rows->Double(4), rows->Int(5)});
+    WindowState state{rows->Int(0),    rows->Int(1),    rows->Int(2),
+                      rows->Double(3), rows->Double(4), rows->Int(5)};
+    if (!batch.empty() && (state.container_id != batch.back().container_id ||
+                           state.start_time != batch.back().start_time)) {
+      VisitBatch(&batch, visit);
+    }
+    batch.push_back(state);
   }
+  VisitBatch(&batch, visit);
 }
 
 }  // namespace
