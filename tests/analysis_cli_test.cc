@@ -471,6 +471,58 @@ TEST_P(AnalysisCli, PlotWritesNothingWhereItCannot) {
   EXPECT_EQ(run.err, "tracedb plot: missing -o FILE.svg\n(run 'tracedb plot --help' for usage)\n");
 }
 
+// How many times `part` occurs in `text`.
+size_t Count(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+TEST_P(AnalysisCli, ReportHoldsEveryPartAndNothingFromTheNetwork) {
+  Ingest("messages.paje", std::string(kMessages) + "8 1.0 S t1 A\n8 1.2 S t2 B\n");
+  std::string html = Folder() + "/report.html";
+  CliRun run = Tracedb("report --db " + db() + " -o " + html + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out + run.err, "");
+  std::string page = ReadWholeFile(html);
+  EXPECT_TRUE(
+      page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<title>messages.paje</title>"));
+  for (const char* id : {"facts", "gantt", "utilisation", "profile", "comm"}) {
+    EXPECT_EQ(Count(page, "<section id=\"" + std::string(id) + "\">"), 1u) << id;
+  }
+  for (const char* svg : {"gantt", "utilisation", "profile", "heatmap"}) {
+    EXPECT_EQ(Count(page, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"" + std::string(svg)),
+              1u)
+        << svg;
+  }
+  EXPECT_EQ(Count(page, "<rect class=\"state\""), 2u);  // A and B
+  // The links between containers with a row: node2/thread1 has no states.
+  EXPECT_EQ(Count(page, "<line class=\"link\""), 2u);
+  EXPECT_EQ(Count(page, "<rect class=\"cell\""), 9u);  // 3 x 3 containers
+  EXPECT_NE(page.find("<td>node1/thread1</td><td>node1/thread2</td><td class=\"num\">2</td>"
+                      "<td class=\"num\">150</td><td class=\"num\">1.5</td>"),
+            std::string::npos);
+  // Offline: the only URL is SVG's namespace, never fetched.
+  EXPECT_EQ(Count(page, "http"), Count(page, "xmlns=\"http://www.w3.org/2000/svg\""));
+  EXPECT_EQ(Count(page, "src="), 0u);
+  EXPECT_EQ(Count(page, "<script>"), 1u);
+}
+
+TEST_P(AnalysisCli, ReportRefusesWhatItCannotWrite) {
+  Ingest("coloured.paje", kColoured);
+  std::string missing = Folder() + "/nowhere/report.html";
+  CliRun run = Tracedb("report --db " + db() + " -o " + missing + " 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + missing + ": no folder '" + Folder() +
+                         "/nowhere' (make it first)\n");
+  run = Tracedb("report --from 9 --db " + db() + " -o " + Folder() + "/r.html 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err,
+            "tracedb: " + db() + ": the window [9.0, 2.5] is empty: --from must be before --to\n");
+  EXPECT_FALSE(std::filesystem::exists(Folder() + "/r.html"));
+}
+
 // The rows of two profiles agree: the same names and counts, times to a
 // billionth (sums added up in another order).
 void ExpectSameProfile(const ResultTable& window, const ResultTable& summary,

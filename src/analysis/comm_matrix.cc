@@ -97,10 +97,43 @@ std::optional<CommSquare> Square(const TraceNames& names,
   return square;
 }
 
+// The busiest pairs (both halves known, every type added up) while their
+// containers fit a square; a few thousand pairs read at most.
+std::map<std::pair<int64_t, int64_t>, Talk> BusiestTalks(const SelectRows& select) {
+  std::unique_ptr<RowCursor> rows = select(
+      "SELECT start_container_id, end_container_id, messages, bytes FROM link_summary"
+      " WHERE trace_id = $1 AND start_container_id IS NOT NULL AND end_container_id IS NOT NULL"
+      " ORDER BY messages DESC LIMIT 4096");
+  std::map<std::pair<int64_t, int64_t>, Talk> talks;
+  std::set<int64_t> ids;
+  while (rows->Next()) {
+    int64_t from = rows->Int(0), to = rows->Int(1);
+    size_t more = (ids.count(from) == 0) + (from != to && ids.count(to) == 0);
+    if (ids.size() + more > kSquareSide) continue;
+    ids.insert({from, to});
+    Talk& talk = talks[{from, to}];
+    talk.messages += rows->Int(2);
+    if (!rows->IsNull(3)) talk.bytes = talk.bytes.value_or(0) + rows->Int(3);
+  }
+  return talks;
+}
+
 }  // namespace
 
 std::vector<std::string> CommColumns() {
   return {"type", "start_container_path", "end_container_path", "messages", "bytes", "seconds"};
+}
+
+std::optional<CommPicture> ReadCommPicture(Archive& archive, const TraceRecord& trace) {
+  std::optional<CommPicture> picture;
+  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(archive.name(), select);
+    std::optional<std::map<std::pair<int64_t, int64_t>, Talk>> talks = SmallMatrix(select);
+    bool whole = talks.has_value();
+    if (!talks) talks = BusiestTalks(select);
+    if (auto square = Square(names, *talks)) picture = CommPicture{*square, whole};
+  });
+  return picture;
 }
 
 int64_t ReadCommMatrix(Archive& archive, const TraceRecord& trace, const CommOptions& options,

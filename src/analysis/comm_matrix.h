@@ -47,6 +47,16 @@ struct CommSink {
   std::function<void(std::vector<Cell>)> pair;
 };
 
+// The square of who talks to whom for a picture: every container that
+// sends or receives when they are at most kSquareSide (`whole`), else
+// those of the busiest pairs, as many as fit. None when nothing talks.
+struct CommPicture {
+  CommSquare square;
+  bool whole = true;
+};
+
+std::optional<CommPicture> ReadCommPicture(Archive& archive, const TraceRecord& trace);
+
 // Returns how many pairs there are in all (`limit` or not).
 int64_t ReadCommMatrix(Archive& archive, const TraceRecord& trace, const CommOptions& options,
                        const CommSink& sink);

@@ -13,6 +13,7 @@
 #include "analysis/state_types.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
+#include "output/result_table.h"
 
 namespace tracedb {
 namespace {
@@ -206,6 +207,59 @@ void ReadAllStates(const SelectRows& select, const std::vector<int64_t>& type_id
   VisitBatch(&batch, visit);
 }
 
+// Links are drawn while at most this many are in view.
+constexpr size_t kMaxArrows = 2000;
+// A window's links are looked for in traces of at most this many links
+// (a scan of the trace's links: no index serves a time window of links).
+constexpr int64_t kMaxLinksScanned = 200'000;
+
+// The first row of each container that has one.
+std::map<int64_t, size_t> FirstRows(const Frame& frame) {
+  std::map<int64_t, size_t> first;
+  for (const auto& [key, index] : frame.rows) {
+    auto [at, added] = first.try_emplace(key.first, index);
+    if (!added) at->second = std::min(at->second, index);
+  }
+  return first;
+}
+
+std::string LinkSql(const TimeWindow& window) {
+  return "SELECT l.start_container_id, l.end_container_id, l.start_time, l.end_time, t.name, "
+         "v.name FROM link l JOIN type t ON t.trace_id = l.trace_id AND t.id = l.type_id "
+         "JOIN value v ON v.trace_id = l.trace_id AND v.id = l.value_id "
+         "WHERE l.trace_id = $1 AND l.start_time <= " +
+         FormatRealExact(window.to) + " AND l.end_time >= " + FormatRealExact(window.from) +
+         " ORDER BY l.start_time, l.end_time LIMIT " + std::to_string(kMaxArrows + 1);
+}
+
+// The arrows of the links in view, or a note that says why there are none.
+void AddArrows(const SelectRows& select, const TraceRecord& trace, const TimeWindow& window,
+               bool whole, Frame* frame) {
+  int64_t links = trace.summary->link_count;
+  std::string too_many = "The links are not drawn: more than " + std::to_string(kMaxArrows) +
+                         " in view (" + std::to_string(links) +
+                         " in the trace); the communication matrix sums them up.";
+  if (links == 0) return;
+  if (links > kMaxLinksScanned || (whole && links > static_cast<int64_t>(kMaxArrows))) {
+    frame->chart.note = too_many;
+    return;
+  }
+  std::map<int64_t, size_t> rows = FirstRows(*frame);
+  std::unique_ptr<RowCursor> cursor = select(LinkSql(window));
+  size_t seen = 0;
+  while (cursor->Next()) {
+    if (++seen > kMaxArrows) {
+      frame->chart.arrows.clear();
+      frame->chart.note = too_many;
+      return;
+    }
+    auto from = rows.find(cursor->Int(0)), to = rows.find(cursor->Int(1));
+    if (cursor->IsNull(0) || cursor->IsNull(1) || from == rows.end() || to == rows.end()) continue;
+    frame->chart.arrows.push_back({cursor->Double(2), cursor->Double(3), from->second, to->second,
+                                   cursor->Text(4) + ": " + cursor->Text(5)});
+  }
+}
+
 }  // namespace
 
 GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
@@ -223,6 +277,7 @@ GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOpti
     ProfileTotals totals = SummaryTotals(select, scope);
     AddValues(names, totals, &frame);
     AddRows(names, totals, &frame);
+    AddArrows(select, trace, window, !options.window, &frame);
     RowFiller filler(&frame, window, options);
     auto visit = [&](const WindowState& state) { filler.Add(state); };
     if (options.window) {

@@ -79,9 +79,8 @@ std::vector<std::pair<NameKey, Side>> Ordered(const std::map<NameKey, Side>& sid
   for (const auto& [key, side] : sides) {
     keyed.emplace_back(-SortKey(std::abs(Difference(side))), key, side);
   }
-  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) {
-    return std::get<0>(x) < std::get<0>(y);
-  });
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& x, const auto& y) { return std::get<0>(x) < std::get<0>(y); });
   std::vector<std::pair<NameKey, Side>> lines;
   for (auto& [order, key, side] : keyed) lines.emplace_back(std::move(key), side);
   return lines;

@@ -37,6 +37,15 @@ struct GanttRow {
   std::vector<uint16_t> columns;
 };
 
+// A link from one row to another, drawn as an arrow.
+struct GanttArrow {
+  double start = 0;
+  double end = 0;
+  size_t from_row = 0;
+  size_t to_row = 0;
+  std::string label;  // its type and value, for the hover title
+};
+
 struct GanttChart {
   std::string title;
   double from = 0;  // the time axis
@@ -46,6 +55,8 @@ struct GanttChart {
   bool aggregated = false;
   std::vector<GanttValue> values;
   std::vector<GanttRow> rows;
+  std::vector<GanttArrow> arrows;  // the links in view, while they are few
+  std::string note;                // under the chart: what it leaves out
 };
 
 }  // namespace tracedb

@@ -124,6 +124,29 @@ void AppendRows(std::string* out, const GanttChart& chart, const Layout& layout)
   *out += "</g>\n";
 }
 
+// Arrows from a row's middle at the link's start to the other's at its
+// end; one marker for all.
+void AppendArrows(std::string* out, const GanttChart& chart, const Layout& layout) {
+  if (chart.arrows.empty()) return;
+  *out +=
+      "<defs><marker id=\"arrow\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" "
+      "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0 0L6 3L0 6Z\" "
+      "fill=\"#222\"/></marker></defs>\n<g class=\"links\">\n";
+  for (const GanttArrow& arrow : chart.arrows) {
+    double y1 = kTop + (arrow.from_row + 0.5) * layout.row;
+    double y2 = kTop + (arrow.to_row + 0.5) * layout.row;
+    std::string title = arrow.label + "\n" + chart.rows[arrow.from_row].label + " -> " +
+                        chart.rows[arrow.to_row].label + "\nstart " + Seconds(arrow.start, chart) +
+                        ", end " + Seconds(arrow.end, chart) + ", duration " +
+                        Seconds(arrow.end - arrow.start, chart);
+    *out += "<line class=\"link\" x1=\"" + Px(X(chart, layout, arrow.start)) + "\" y1=\"" + Px(y1) +
+            "\" x2=\"" + Px(X(chart, layout, arrow.end)) + "\" y2=\"" + Px(y2) +
+            "\" stroke=\"#222\" stroke-width=\"1\" marker-end=\"url(#arrow)\"><title>" +
+            XmlEscaped(title) + "</title></line>\n";
+  }
+  *out += "</g>\n";
+}
+
 void AppendAxis(std::string* out, const GanttChart& chart, const Layout& layout) {
   double y = layout.rows_bottom + 4;
   *out += "<g class=\"axis\">\n<line x1=\"" + Px(layout.left) + "\" y1=\"" + Px(y) + "\" x2=\"" +
@@ -164,8 +187,10 @@ std::string GanttSvg(const GanttChart& chart) {
   out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
          "</text>\n";
   AppendRows(&out, chart, layout);
+  AppendArrows(&out, chart, layout);
   AppendAxis(&out, chart, layout);
   AppendLegend(&out, chart, layout);
+  if (!chart.note.empty()) out += "<desc>" + XmlEscaped(chart.note) + "</desc>\n";
   return out + "</svg>\n";
 }
 

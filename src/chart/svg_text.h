@@ -1,6 +1,7 @@
-// What every chart's SVG is written with: text escaped for XML, and
-// coordinates with two decimals at most (a hundredth of a pixel is finer
-// than any screen; more digits only make files bigger).
+// What every chart's SVG is written with: text escaped for XML
+// (output/xml_text.h), and coordinates with two decimals at most (a
+// hundredth of a pixel is finer than any screen; more digits only make
+// files bigger).
 //
 // Plain functions; no threading concerns.
 #pragma once
@@ -8,11 +9,9 @@
 #include <string>
 #include <string_view>
 
-namespace tracedb {
+#include "output/xml_text.h"
 
-// &, <, >, " and ' as entities; control characters (not allowed in XML
-// 1.0) as U+FFFD.
-std::string XmlEscaped(std::string_view text);
+namespace tracedb {
 
 // "12.5", "3", "-0.25".
 std::string Px(double value);

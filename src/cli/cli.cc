@@ -623,16 +623,38 @@ int Plot(int argc, char** argv) {
   return RunPlot(plot);
 }
 
+int Report(int argc, char** argv) {
+  cxxopts::Options options = NewOptions("report");
+  AddDatabaseOption(options);
+  options.add_options()("o,output", "the HTML file to write (default: trace-ID.html)",
+                        cxxopts::value<std::string>(), "FILE")(
+      "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
+      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
+      "trace", "id or name", cxxopts::value<std::string>());
+  options.parse_positional({"trace"});
+  auto result = Parse(options, "report", argc, argv);
+  if (!result) return 0;
+  ReportArgs args{.db = DatabaseArgument(*result),
+                  .trace = TraceArgument(*result),
+                  .window = WindowArguments(*result)};
+  if (result->count("output")) args.output = (*result)["output"].as<std::string>();
+  return RunReport(args);
+}
+
 struct Command {
   const char* name;
   int (*run)(int argc, char** argv);
 };
 
 constexpr Command kCommands[] = {
-    {"dump", Dump},       {"ingest", Ingest},        {"watch", Watch},         {"list", List},
-    {"info", Info},       {"delete", Delete},        {"summarize", Summarize}, {"query", Query},
-    {"schema", Schema},   {"export-csv", ExportCsv}, {"profile", Profile},     {"comm", Comm},
-    {"compare", Compare}, {"plot", Plot},
+    {"dump", Dump},           {"ingest", Ingest},
+    {"watch", Watch},         {"list", List},
+    {"info", Info},           {"delete", Delete},
+    {"summarize", Summarize}, {"query", Query},
+    {"schema", Schema},       {"export-csv", ExportCsv},
+    {"profile", Profile},     {"comm", Comm},
+    {"compare", Compare},     {"plot", Plot},
+    {"report", Report},
 };
 
 const Command* FindCommand(std::string_view name) {

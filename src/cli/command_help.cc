@@ -278,6 +278,25 @@ constexpr CommandHelp kCommands[] = {
         "tracedb plot gantt --from 10 --to 11 --width 3000 -o zoom.svg 3\n",
     },
     {
+        "report",
+        "write a trace's HTML report: Gantt chart, profile, matrix",
+        "[--db DB] [--from T0] [--to T1] [-o FILE.html] TRACE",
+        "Write one self-contained HTML page about a complete trace, to open in\n"
+        "a browser, offline too (inline CSS, SVG and a little JavaScript;\n"
+        "nothing from the network): the trace's facts; the space-time chart\n"
+        "(as tracedb plot gantt draws it, with the links as arrows while at\n"
+        "most 2,000 are in view); utilisation over time, stacked per state\n"
+        "value; the flat profile, bars and table; the communication matrix,\n"
+        "heatmap and its busiest pairs. Hovering any mark shows what it is.\n"
+        "--from/--to show a window of the trace (the communication matrix stays\n"
+        "the whole trace's). The file, trace-ID.html here unless -o, is written\n"
+        "whole or not at all; its folder must exist.\n"
+        "\n"
+        "%DB"
+        "%TRACE",
+        "tracedb report -o run3.html 3 && xdg-open run3.html\n",
+    },
+    {
         "schema",
         "print the SQL schema of a tracedb database",
         "[--dialect sqlite|postgresql] [--documented]",

@@ -161,4 +161,13 @@ struct PlotArgs {
 // KIND gantt.
 int RunPlot(const PlotArgs& args);
 
+struct ReportArgs {
+  std::string db;
+  std::string trace;
+  std::string output;  // -o FILE.html; default trace-ID.html here
+  WindowArgs window;   // --from, --to
+};
+
+int RunReport(const ReportArgs& args);
+
 }  // namespace tracedb

@@ -1,6 +1,5 @@
 #include "cli/table_output.h"
 
-#include <charconv>
 #include <cstdio>
 #include <string>
 
@@ -17,17 +16,13 @@ constexpr size_t kLayoutRows = 1000;
 constexpr size_t kFlushBytes = 1 << 16;
 
 void Round(std::vector<Cell>* row) {
-  for (Cell& cell : *row) {
-    if (cell.kind == CellKind::kReal) {
-      double value = 0;
-      std::from_chars(cell.text.data(), cell.text.data() + cell.text.size(), value);
-      cell.text = FormatRealDigits(value, kTextDigits);
-    }
-  }
+  ResultTable one{.rows = {std::move(*row)}};
+  RoundReals(&one, kTextDigits);
+  *row = std::move(one.rows[0]);
 }
 
 std::string RoundedText(ResultTable table, const TextTableOptions& text) {
-  for (std::vector<Cell>& row : table.rows) Round(&row);
+  RoundReals(&table, kTextDigits);
   return FormatTextTable(table, text);
 }
 

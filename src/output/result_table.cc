@@ -36,6 +36,17 @@ std::string FormatRealDigits(double value, int digits) {
   return text;
 }
 
+void RoundReals(ResultTable* table, int digits) {
+  for (std::vector<Cell>& row : table->rows) {
+    for (Cell& cell : row) {
+      if (cell.kind != CellKind::kReal) continue;
+      double value = 0;
+      std::from_chars(cell.text.data(), cell.text.data() + cell.text.size(), value);
+      cell.text = FormatRealDigits(value, digits);
+    }
+  }
+}
+
 std::string FormatRealExact(double value) {
   char buffer[32];
   // 32 bytes hold any double's shortest form ("-2.2250738585072014e-308").

@@ -1,0 +1,49 @@
+#include "analysis/profile_bars.h"
+
+#include <algorithm>
+#include <set>
+
+#include "analysis/profile_totals.h"
+#include "analysis/sort_key.h"
+#include "analysis/trace_names.h"
+#include "chart/colors.h"
+
+namespace tracedb {
+namespace {
+
+std::vector<ProfileBar> Bars(const TraceNames& names, const ProfileTotals& totals) {
+  std::set<int64_t> types;
+  for (const auto& [key, times] : totals.times) types.insert(key.type_id);
+  std::vector<std::pair<double, ProfileBar>> keyed;
+  for (const auto& [key, times] : totals.times) {
+    const ValueName& value = StateValueOf(names, key.value_id);
+    std::string label =
+        types.size() > 1 ? TypeOf(names, key.type_id).name + ": " + value.name : value.name;
+    keyed.push_back({-SortKey(times.inclusive),
+                     {label, CssColor(value.color, value.name), times.inclusive, times.exclusive}});
+  }
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ProfileBar> bars;
+  for (size_t i = 0; i < keyed.size() && i < kMaxBars; ++i) bars.push_back(keyed[i].second);
+  return bars;
+}
+
+}  // namespace
+
+ProfileBars ReadProfileBars(Archive& archive, const TraceRecord& trace,
+                            const std::optional<TimeWindow>& window) {
+  ProfileBars chart{.title =
+                        "Time per state value, all containers (pale: inclusive; solid: "
+                        "exclusive)",
+                    .unit = trace.info.format == "paraver" ? "s" : ""};
+  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(archive.name(), select);
+    ProfileTotals totals =
+        window ? WindowTotals(archive.dialect(), select, {}, *window) : SummaryTotals(select, {});
+    chart.bars = Bars(names, totals);
+  });
+  return chart;
+}
+
+}  // namespace tracedb

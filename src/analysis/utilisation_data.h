@@ -1,0 +1,22 @@
+// ReadUtilisation: a complete trace's utilisation over time, from the
+// time profile its load computed (state_profile): per state value and
+// equal time bin, how many containers were in that value on average
+// (exclusive time over the bin's width), for UtilisationSvg. With a window,
+// the bins that overlap it.
+//
+// Runs on the caller's thread; reads the trace in one snapshot.
+#pragma once
+
+#include <optional>
+
+#include "analysis/time_window.h"
+#include "chart/utilisation_svg.h"
+#include "db/archive.h"
+#include "db/trace_record.h"
+
+namespace tracedb {
+
+Utilisation ReadUtilisation(Archive& archive, const TraceRecord& trace,
+                            const std::optional<TimeWindow>& window);
+
+}  // namespace tracedb

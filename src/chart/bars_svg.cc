@@ -1,0 +1,54 @@
+#include "chart/bars_svg.h"
+
+#include <algorithm>
+
+#include "chart/svg_text.h"
+#include "output/result_table.h"
+
+namespace tracedb {
+namespace {
+
+constexpr double kBarArea = 560;
+constexpr double kLine = 20;
+constexpr double kTop = 30;
+
+std::string Seconds(double value, const std::string& unit) {
+  return FormatRealDigits(value, 6) + (unit.empty() ? "" : " " + unit);
+}
+
+double LabelWidth(const ProfileBars& chart) {
+  size_t longest = 0;
+  for (const ProfileBar& bar : chart.bars) longest = std::max(longest, bar.label.size());
+  return std::clamp(longest * 6.5 + 12, 60.0, 320.0);
+}
+
+}  // namespace
+
+std::string ProfileBarsSvg(const ProfileBars& chart) {
+  double left = LabelWidth(chart), most = 0;
+  for (const ProfileBar& bar : chart.bars) most = std::max(most, bar.inclusive);
+  double width = left + kBarArea + 160, height = kTop + chart.bars.size() * kLine + 10;
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"profile\" width=\"" +
+                    Px(width) + "\" height=\"" + Px(height) + "\" viewBox=\"0 0 " + Px(width) +
+                    " " + Px(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
+         "</text>\n";
+  for (size_t i = 0; i < chart.bars.size(); ++i) {
+    const ProfileBar& bar = chart.bars[i];
+    double y = kTop + i * kLine, scale = most > 0 ? kBarArea / most : 0;
+    std::string title = bar.label + "\ninclusive " + Seconds(bar.inclusive, chart.unit) +
+                        "\nexclusive " + Seconds(bar.exclusive, chart.unit);
+    out += "<g class=\"bar\"><title>" + XmlEscaped(title) + "</title><text x=\"" + Px(left - 6) +
+           "\" y=\"" + Px(y + 13) + "\" text-anchor=\"end\">" + XmlEscaped(bar.label) +
+           "</text><rect class=\"inclusive\" x=\"" + Px(left) + "\" y=\"" + Px(y + 2) +
+           "\" width=\"" + Px(bar.inclusive * scale) + "\" height=\"14\" fill=\"" + bar.color +
+           "\" fill-opacity=\"0.4\"/><rect class=\"exclusive\" x=\"" + Px(left) + "\" y=\"" +
+           Px(y + 2) + "\" width=\"" + Px(std::max(0.0, bar.exclusive) * scale) +
+           "\" height=\"14\" fill=\"" + bar.color + "\"/><text x=\"" +
+           Px(left + bar.inclusive * scale + 6) + "\" y=\"" + Px(y + 13) + "\">" +
+           XmlEscaped(Seconds(bar.inclusive, chart.unit)) + "</text></g>\n";
+  }
+  return out + "</svg>\n";
+}
+
+}  // namespace tracedb

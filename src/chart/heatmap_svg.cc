@@ -1,0 +1,70 @@
+#include "chart/heatmap_svg.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "chart/svg_text.h"
+
+namespace tracedb {
+namespace {
+
+constexpr double kTop = 40;
+
+// White to dark blue as sqrt(share of the most) grows.
+std::string Shade(double share) {
+  double t = std::sqrt(std::clamp(share, 0.0, 1.0));
+  auto mix = [&](int from, int to) { return static_cast<int>(from + (to - from) * t + 0.5); };
+  char text[8];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", mix(0xf2, 0x08), mix(0xf6, 0x30),
+                mix(0xfb, 0x6b));
+  return text;
+}
+
+int64_t Most(const Heatmap& chart) {
+  int64_t most = 0;
+  for (const auto& row : chart.messages) {
+    for (int64_t count : row) most = std::max(most, count);
+  }
+  return most;
+}
+
+std::string CellTitle(const Heatmap& chart, size_t from, size_t to) {
+  std::string text = chart.labels[from] + " -> " + chart.labels[to] + "\n" +
+                     std::to_string(chart.messages[from][to]) + " messages";
+  if (chart.bytes[from][to]) text += ", " + std::to_string(*chart.bytes[from][to]) + " bytes";
+  return text;
+}
+
+}  // namespace
+
+std::string HeatmapSvg(const Heatmap& chart) {
+  size_t n = chart.labels.size();
+  double cell = std::clamp(480.0 / std::max<size_t>(n, 1), 8.0, 28.0), left = 0;
+  for (size_t i = 0; i < n; ++i) {
+    left = std::max(left, (std::to_string(i + 1).size() + 1 + chart.labels[i].size()) * 6.5);
+  }
+  left = std::clamp(left + 12, 60.0, 320.0);
+  double width = left + n * cell + 20, height = kTop + n * cell + 20;
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heatmap\" width=\"" +
+                    Px(width) + "\" height=\"" + Px(height) + "\" viewBox=\"0 0 " + Px(width) +
+                    " " + Px(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
+         "</text>\n";
+  int64_t most = Most(chart);
+  for (size_t i = 0; i < n; ++i) {
+    out += "<text x=\"" + Px(left - 6) + "\" y=\"" + Px(kTop + (i + 0.5) * cell + 4) +
+           "\" text-anchor=\"end\">" + std::to_string(i + 1) + " " + XmlEscaped(chart.labels[i]) +
+           "</text><text x=\"" + Px(left + (i + 0.5) * cell) + "\" y=\"" + Px(kTop - 6) +
+           "\" text-anchor=\"middle\">" + std::to_string(i + 1) + "</text>\n";
+    for (size_t j = 0; j < n; ++j) {
+      double share = most > 0 ? static_cast<double>(chart.messages[i][j]) / most : 0;
+      out += "<rect class=\"cell\" x=\"" + Px(left + j * cell) + "\" y=\"" + Px(kTop + i * cell) +
+             "\" width=\"" + Px(cell - 1) + "\" height=\"" + Px(cell - 1) + "\" fill=\"" +
+             Shade(share) + "\"><title>" + XmlEscaped(CellTitle(chart, i, j)) + "</title></rect>\n";
+    }
+  }
+  return out + "</svg>\n";
+}
+
+}  // namespace tracedb

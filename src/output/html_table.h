@@ -1,0 +1,16 @@
+// HtmlTable: a ResultTable as an HTML <table> for the report: a header
+// row, numbers right-aligned (class "num"), NULL as an empty cell, text
+// escaped.
+//
+// Plain function; no threading concerns.
+#pragma once
+
+#include <string>
+
+#include "output/result_table.h"
+
+namespace tracedb {
+
+std::string HtmlTable(const ResultTable& table, const std::string& css_class);
+
+}  // namespace tracedb

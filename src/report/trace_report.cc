@@ -1,0 +1,136 @@
+#include "report/trace_report.h"
+
+#include <vector>
+
+#include "analysis/analysed_trace.h"
+#include "analysis/comm_matrix.h"
+#include "analysis/flat_profile.h"
+#include "analysis/gantt_data.h"
+#include "analysis/profile_bars.h"
+#include "analysis/utilisation_data.h"
+#include "chart/bars_svg.h"
+#include "chart/gantt_svg.h"
+#include "chart/heatmap_svg.h"
+#include "chart/utilisation_svg.h"
+#include "output/html_table.h"
+#include "output/xml_text.h"
+#include "report/report_page.h"
+
+namespace tracedb {
+namespace {
+
+// The busiest pairs listed beside the heatmap.
+constexpr int64_t kListedPairs = 20;
+
+std::string Unit(const TraceRecord& trace) { return trace.info.format == "paraver" ? " s" : ""; }
+
+std::string Time(double value, const TraceRecord& trace) {
+  return FormatRealDigits(value, 9) + Unit(trace);
+}
+
+std::string Note(const std::string& text) {
+  return "<p class=\"note\">" + XmlEscaped(text) + "</p>\n";
+}
+
+std::string Chart(const std::string& svg) { return "<div class=\"chart\">\n" + svg + "</div>\n"; }
+
+void AddFact(ResultTable* facts, const std::string& name, Cell value) {
+  facts->rows.push_back({TextCell(name), std::move(value)});
+}
+
+ReportSection Facts(const TraceRecord& trace, const ReportOptions& options) {
+  const TraceSummary& summary = *trace.summary;
+  ResultTable facts{.columns = {"fact", "value"}};
+  AddFact(&facts, "trace", TextCell(TraceLabel(trace)));
+  AddFact(&facts, "file", TextCell(trace.info.path));
+  AddFact(&facts, "format", TextCell(trace.info.format));
+  AddFact(&facts, "size (bytes)",
+          trace.info.size_bytes ? IntegerCell(*trace.info.size_bytes) : TextCell("unknown"));
+  AddFact(&facts, "span",
+          TextCell(Time(summary.start_time, trace) + " to " + Time(summary.end_time, trace) + " (" +
+                   Time(summary.end_time - summary.start_time, trace) + ")"));
+  if (options.window) {
+    AddFact(&facts, "window shown",
+            TextCell(Time(options.window->from, trace) + " to " + Time(options.window->to, trace)));
+  }
+  AddFact(&facts, "containers", IntegerCell(summary.container_count));
+  AddFact(&facts, "states", IntegerCell(summary.state_count));
+  AddFact(&facts, "events", IntegerCell(summary.event_count));
+  AddFact(&facts, "variable intervals", IntegerCell(summary.variable_count));
+  AddFact(&facts, "links", IntegerCell(summary.link_count));
+  AddFact(&facts, "ingested",
+          TextCell(trace.ingested_at + " by tracedb " + trace.info.tool_version));
+  AddFact(&facts, "bad lines skipped", IntegerCell(summary.skipped_lines));
+  if (trace.info.comment) AddFact(&facts, "comment", TextCell(*trace.info.comment));
+  for (const ExtraField& tag : trace.info.tags) {
+    AddFact(&facts, "tag " + tag.name, TextCell(tag.value));
+  }
+  AddFact(&facts, "sha256", TextCell(trace.info.sha256));
+  return {"facts", "The trace", HtmlTable(facts, "facts")};
+}
+
+ReportSection Gantt(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
+  GanttChart chart =
+      ReadGantt(archive, trace, {.window = options.window, .columns = options.columns});
+  std::string body = Chart(GanttSvg(chart));
+  if (chart.aggregated) {
+    body += Note("Each pixel column shows the state value on top for most of its time.");
+  }
+  if (!chart.note.empty()) body += Note(chart.note);
+  return {"gantt", "Space-time", body};
+}
+
+ReportSection UtilisationSection(Archive& archive, const TraceRecord& trace,
+                                 const ReportOptions& options) {
+  Utilisation chart = ReadUtilisation(archive, trace, options.window);
+  std::string body =
+      chart.bins == 0 ? Note("No state time to show.") : Chart(UtilisationSvg(chart));
+  return {"utilisation", "Utilisation over time", body};
+}
+
+ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
+  ProfileOptions profile{.window = options.window};
+  ResultTable table = FlatProfile(archive, trace, profile);
+  RoundReals(&table, 6);
+  std::string body = "<div class=\"pair\">\n" +
+                     Chart(ProfileBarsSvg(ReadProfileBars(archive, trace, options.window))) +
+                     HtmlTable(table, "profile") + "</div>\n";
+  return {"profile", "Profile", body};
+}
+
+ResultTable BusiestPairs(Archive& archive, const TraceRecord& trace) {
+  ResultTable table{.columns = CommColumns()};
+  CommSink sink{.square = [](const std::optional<CommSquare>&) {},
+                .pair = [&](std::vector<Cell> row) { table.rows.push_back(std::move(row)); }};
+  ReadCommMatrix(archive, trace, {.limit = kListedPairs}, sink);
+  RoundReals(&table, 6);
+  return table;
+}
+
+ReportSection Comm(Archive& archive, const TraceRecord& trace) {
+  std::optional<CommPicture> picture = ReadCommPicture(archive, trace);
+  if (!picture) return {"comm", "Communication", Note("No links between containers.")};
+  Heatmap heatmap{.title = picture->whole ? "Messages, row to column"
+                                          : "Messages between the busiest containers",
+                  .labels = picture->square.paths,
+                  .messages = picture->square.messages,
+                  .bytes = picture->square.bytes};
+  std::string body = "<div class=\"pair\">\n" + Chart(HeatmapSvg(heatmap)) +
+                     HtmlTable(BusiestPairs(archive, trace), "comm") + "</div>\n";
+  if (!picture->whole)
+    body += Note(
+        "More containers talk than fit the heatmap: it shows those of the busiest pairs; tracedb "
+        "comm lists them all.");
+  return {"comm", "Communication (the whole trace)", body};
+}
+
+}  // namespace
+
+std::string TraceReport(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
+  std::vector<ReportSection> sections = {Facts(trace, options), Gantt(archive, trace, options),
+                                         UtilisationSection(archive, trace, options),
+                                         Profile(archive, trace, options), Comm(archive, trace)};
+  return ReportPage(trace.info.name, sections);
+}
+
+}  // namespace tracedb
