@@ -23,7 +23,7 @@ namespace tracedb {
 
 struct ReportOptions {
   std::optional<TimeWindow> window;  // --from/--to
-  int columns = 1500;                // the Gantt's pixel columns
+  int columns = 1100;                // the Gantt's pixel columns: a page's width
 };
 
 std::string TraceReport(Archive& archive, const TraceRecord& trace, const ReportOptions& options);
