@@ -383,6 +383,13 @@ const char* kColoured =
     "9 2.0 S t1 b\n"
     "10 2.5 S t1\n";
 
+// How many times `part` occurs in `text`.
+size_t Count(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
 // "x y width height fill" of each state's rectangle, in document order.
 std::vector<std::string> StateRects(const std::string& svg) {
   static const std::regex kRect(
@@ -451,6 +458,30 @@ TEST_P(AnalysisCli, PlotGanttOfABigTraceIsAnImageOfBoundedSize) {
   EXPECT_LT(text.size(), 700u * std::stoul(rows[0]));
 }
 
+// The other kinds, each the chart the report holds.
+TEST_P(AnalysisCli, PlotDrawsUtilisationProfileAndComm) {
+  Ingest("messages.paje", std::string(kMessages) + "8 1.0 S t1 A\n8 1.2 S t2 B\n9 2.0 S t2 C\n");
+  std::string svg = Folder() + "/chart.svg";
+  CliRun run = Tracedb("plot utilisation --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string text = ReadWholeFile(svg);
+  EXPECT_TRUE(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"utilisation\""));
+  EXPECT_EQ(Count(text, "<path class=\"area\""), 3u);
+  EXPECT_NE(text.find("<title>C</title>"), std::string::npos);
+  run = Tracedb("plot profile --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  text = ReadWholeFile(svg);
+  EXPECT_EQ(Count(text, "<rect class=\"exclusive\""), 3u);
+  // A: 2.0 s from 1.0 to 3.0; C pushed on B at 2.0: B's 1.8 s, 0.8 of them exclusive.
+  EXPECT_NE(text.find("<title>B\ninclusive 1.8\nexclusive 0.8</title>"), std::string::npos);
+  run = Tracedb("plot comm --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  text = ReadWholeFile(svg);
+  EXPECT_EQ(Count(text, "<rect class=\"cell\""), 9u);
+  EXPECT_NE(text.find("<title>node1/thread1 -&gt; node1/thread2\n2 messages, 150 bytes</title>"),
+            std::string::npos);
+}
+
 TEST_P(AnalysisCli, PlotWritesNothingWhereItCannot) {
   Ingest("coloured.paje", kColoured);
   std::string missing = Folder() + "/no/such/folder/gantt.svg";
@@ -465,17 +496,11 @@ TEST_P(AnalysisCli, PlotWritesNothingWhereItCannot) {
   run = Tracedb("plot pie --db " + db() + " -o " + Folder() + "/x.svg 1");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.err,
-            "tracedb plot: KIND must be gantt, not 'pie'\n(run 'tracedb plot --help' for usage)\n");
+            "tracedb plot: KIND must be gantt, utilisation, profile or comm, not 'pie'\n"
+            "(run 'tracedb plot --help' for usage)\n");
   run = Tracedb("plot gantt --db " + db() + " 1");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.err, "tracedb plot: missing -o FILE.svg\n(run 'tracedb plot --help' for usage)\n");
-}
-
-// How many times `part` occurs in `text`.
-size_t Count(const std::string& text, const std::string& part) {
-  size_t count = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
-  return count;
 }
 
 TEST_P(AnalysisCli, ReportHoldsEveryPartAndNothingFromTheNetwork) {

@@ -595,6 +595,14 @@ int Compare(int argc, char** argv) {
   return RunCompare(args);
 }
 
+PlotKind PlotKindArgument(const std::string& kind) {
+  if (kind == "gantt") return PlotKind::kGantt;
+  if (kind == "utilisation") return PlotKind::kUtilisation;
+  if (kind == "profile") return PlotKind::kProfile;
+  if (kind == "comm") return PlotKind::kComm;
+  throw UsageError("KIND must be gantt, utilisation, profile or comm, not '" + kind + "'");
+}
+
 int Plot(int argc, char** argv) {
   cxxopts::Options options = NewOptions("plot");
   AddDatabaseOption(options);
@@ -612,9 +620,9 @@ int Plot(int argc, char** argv) {
                                       ? (*result)["args"].as<std::vector<std::string>>()
                                       : std::vector<std::string>{};
   if (args.size() != 2) throw UsageError("give KIND and TRACE");
-  if (args[0] != "gantt") throw UsageError("KIND must be gantt, not '" + args[0] + "'");
   if (!result->count("output")) throw UsageError("missing -o FILE.svg");
-  PlotArgs plot{.db = DatabaseArgument(*result),
+  PlotArgs plot{.kind = PlotKindArgument(args[0]),
+                .db = DatabaseArgument(*result),
                 .trace = args[1],
                 .output = (*result)["output"].as<std::string>(),
                 .window = WindowArguments(*result),

@@ -255,7 +255,7 @@ constexpr CommandHelp kCommands[] = {
     },
     {
         "plot",
-        "draw a chart of a trace as an SVG file",
+        "draw a chart of a trace as an SVG file (gantt, profile...)",
         "KIND [--db DB] [--from T0] [--to T1] [--width N]\n"
         "                    [--type NAME] -o FILE.svg TRACE",
         "Draw one chart of a complete trace as a standalone SVG file, for papers\n"
@@ -268,6 +268,9 @@ constexpr CommandHelp kCommands[] = {
         "         each row is drawn per pixel column, in the colour of the value\n"
         "         on top for most of it (as Paraver does): the file's size stays\n"
         "         bounded by rows times --width, whatever the trace's size.\n"
+        "  utilisation  containers in each state value over time, stacked.\n"
+        "  profile  time per state value, inclusive and exclusive, as bars.\n"
+        "  comm     the communication matrix as a heatmap (the whole trace).\n"
         "--from/--to draw a window of the trace (the other end: the trace's).\n"
         "FILE.svg is written whole or not at all; its folder must exist.\n"
         "\n"

@@ -149,16 +149,18 @@ struct CompareArgs {
 
 int RunCompare(const CompareArgs& args);
 
+enum class PlotKind { kGantt, kUtilisation, kProfile, kComm };
+
 struct PlotArgs {
+  PlotKind kind = PlotKind::kGantt;
   std::string db;
   std::string trace;
   std::string output;               // -o FILE.svg, replaced whole
   WindowArgs window;                // --from, --to
-  int width = 1500;                 // --width: pixels of the time axis
-  std::optional<std::string> type;  // --type: one state type
+  int width = 1500;                 // --width: pixels of the Gantt's time axis
+  std::optional<std::string> type;  // --type: the Gantt's state type
 };
 
-// KIND gantt.
 int RunPlot(const PlotArgs& args);
 
 struct ReportArgs {
