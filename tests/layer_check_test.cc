@@ -97,12 +97,12 @@ TEST(LayerCheck, FoldersOfOneFloorMustNotKnowEachOther) {
 
 TEST(LayerCheck, AFolderWithoutAFloorFails) {
   fs::path src = CopyOfSources("unplaced");
-  fs::create_directories(src / "report");
-  std::ofstream(src / "report/gantt.h") << "#pragma once\n#include \"model/entity.h\"\n";
+  fs::create_directories(src / "viewer");
+  std::ofstream(src / "viewer/gantt.h") << "#pragma once\n#include \"model/entity.h\"\n";
   CheckRun run = CheckLayers(src);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out,
-            "report/gantt.h:2: folder report has no floor in scripts/check-layers\n"
+            "viewer/gantt.h:2: folder viewer has no floor in scripts/check-layers\n"
             "1 include(s) break the layers\n");
 }
 

@@ -53,29 +53,42 @@ void PgCursor::Fetch() {
 bool PgCursor::Next() {
   if (started_) ++row_;
   started_ = true;
-  if (row_ < batch_.size()) return true;
-  if (last_batch_) return false;
-  Fetch();
-  return row_ < batch_.size();
+  if (row_ >= batch_.size()) {
+    if (last_batch_) return false;
+    Fetch();
+    if (row_ >= batch_.size()) return false;
+  }
+  Locate();
+  return true;
+}
+
+// One row and one field made, walked along the columns in place.
+void PgCursor::Locate() {
+  values_.assign(batch_.columns(), Value{});
+  pqxx::row row = batch_[row_];
+  size_t column = 0;
+  for (auto field = row.begin(), end = row.end(); field != end; ++field, ++column) {
+    if (!field->is_null()) values_[column] = {field->c_str(), field->size()};
+  }
 }
 
 int64_t PgCursor::Int(int column) const {
-  pqxx::field field = Field(column);
-  int64_t value = 0;
-  if (!field.is_null()) std::from_chars(field.c_str(), field.c_str() + field.size(), value);
-  return value;
+  const Value& value = values_[column];
+  int64_t number = 0;
+  if (value.data != nullptr) std::from_chars(value.data, value.data + value.size, number);
+  return number;
 }
 
 double PgCursor::Double(int column) const {
-  pqxx::field field = Field(column);
-  double value = 0;
-  if (!field.is_null()) std::from_chars(field.c_str(), field.c_str() + field.size(), value);
-  return value;
+  const Value& value = values_[column];
+  double number = 0;
+  if (value.data != nullptr) std::from_chars(value.data, value.data + value.size, number);
+  return number;
 }
 
 std::string PgCursor::Text(int column) const {
-  pqxx::field field = Field(column);
-  return field.is_null() ? std::string() : std::string(field.c_str(), field.size());
+  const Value& value = values_[column];
+  return value.data == nullptr ? std::string() : std::string(value.data, value.size);
 }
 
 Cell PgCursor::CellAt(int column) const {
