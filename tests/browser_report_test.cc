@@ -47,7 +47,7 @@ std::vector<std::string> ConsoleLines(const std::string& log) {
 }
 
 uint32_t Big32(const std::string& bytes, size_t at) {
-  return (uint8_t(bytes[at]) << 24) | (uint8_t(bytes[at + 1]) << 16) |
+  return (uint32_t{uint8_t(bytes[at])} << 24) | (uint32_t{uint8_t(bytes[at + 1])} << 16) |
          (uint8_t(bytes[at + 2]) << 8) | uint8_t(bytes[at + 3]);
 }
 
