@@ -534,6 +534,31 @@ TEST_P(AnalysisCli, ReportHoldsEveryPartAndNothingFromTheNetwork) {
   EXPECT_EQ(Count(page, "<script>"), 1u);
 }
 
+// Variable V of node1/thread1 is 5 from 1.0, 7 from 2.0; thread2's is 1
+// from 1.5. Over 1,000 columns of the span [0, 3]: no value before 1.0 (a
+// gap), then 5, then 7.
+TEST_P(AnalysisCli, ReportDrawsVariablesAsLines) {
+  Ingest("variables.paje", "8 1.0 S t1 A\n13 1.0 V t1 5\n13 1.5 V t2 1\n13 2.0 V t1 7\n"
+                           "10 3.0 S t1\n");
+  std::string html = Folder() + "/variables.html";
+  CliRun run = Tracedb("report --db " + db() + " -o " + html + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string page = ReadWholeFile(html);
+  EXPECT_EQ(Count(page, "<section id=\"variables\">"), 1u);
+  EXPECT_EQ(Count(page, "<path class=\"line\""), 2u);
+  EXPECT_NE(page.find("<title>node1/thread1</title>"), std::string::npos);
+  EXPECT_NE(page.find(">Var</text>"), std::string::npos);  // the chart's title: the type
+  std::smatch line;
+  ASSERT_TRUE(std::regex_search(page, line, std::regex("<path class=\"line\" d=\"(M[^\"]*)\"")));
+  std::string path = line[1].str();
+  EXPECT_EQ(Count(path, "M"), 1u);        // one gap: before 1.0
+  EXPECT_TRUE(path.starts_with("M403.5 "));  // column 333 (1.0 / 3 of 1000), from x 70
+  // The value axis runs from 1 (y 230, thread2's) to 7 (y 30): 5 at y
+  // 96.67; one column of both 5 and 7 on the way.
+  EXPECT_EQ(Count(path, " 96.67L"), 333u);
+  EXPECT_EQ(Count(path, " 30L") + path.ends_with(" 30"), 333u);
+}
+
 TEST_P(AnalysisCli, ReportRefusesWhatItCannotWrite) {
   Ingest("coloured.paje", kColoured);
   std::string missing = Folder() + "/nowhere/report.html";

@@ -20,30 +20,6 @@ namespace {
 
 using RowKey = std::pair<int64_t, int64_t>;  // container, type
 
-// Container ids depth first from the root, children by id.
-std::vector<int64_t> HierarchyOrder(const TraceNames& names) {
-  std::map<int64_t, std::vector<int64_t>> children;
-  std::vector<int64_t> roots;
-  for (const auto& [id, container] : names.containers) {
-    if (container.parent_id) {
-      children[*container.parent_id].push_back(id);
-    } else {
-      roots.push_back(id);
-    }
-  }
-  std::vector<int64_t> order, stack(roots.rbegin(), roots.rend());
-  std::sort(stack.rbegin(), stack.rend());
-  while (!stack.empty()) {
-    int64_t id = stack.back();
-    stack.pop_back();
-    order.push_back(id);
-    std::vector<int64_t>& kids = children[id];
-    std::sort(kids.rbegin(), kids.rend());
-    stack.insert(stack.end(), kids.begin(), kids.end());
-  }
-  return order;
-}
-
 // The chart's rows and values, before any state is read.
 struct Frame {
   GanttChart chart;

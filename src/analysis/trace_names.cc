@@ -1,5 +1,9 @@
 #include "analysis/trace_names.h"
 
+#include <algorithm>
+#include <map>
+#include <vector>
+
 #include "db/db_error.h"
 
 namespace tracedb {
@@ -55,6 +59,30 @@ TraceNames ReadTraceNames(const std::string& database, const SelectRows& select)
   ReadStateValues(select, &names);
   ReadContainers(select, &names);
   return names;
+}
+
+// Container ids depth first from the root, children by id.
+std::vector<int64_t> HierarchyOrder(const TraceNames& names) {
+  std::map<int64_t, std::vector<int64_t>> children;
+  std::vector<int64_t> roots;
+  for (const auto& [id, container] : names.containers) {
+    if (container.parent_id) {
+      children[*container.parent_id].push_back(id);
+    } else {
+      roots.push_back(id);
+    }
+  }
+  std::vector<int64_t> order, stack(roots.rbegin(), roots.rend());
+  std::sort(stack.rbegin(), stack.rend());
+  while (!stack.empty()) {
+    int64_t id = stack.back();
+    stack.pop_back();
+    order.push_back(id);
+    std::vector<int64_t>& kids = children[id];
+    std::sort(kids.rbegin(), kids.rend());
+    stack.insert(stack.end(), kids.begin(), kids.end());
+  }
+  return order;
 }
 
 const TypeName& TypeOf(const TraceNames& names, int64_t id) {

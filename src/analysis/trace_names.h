@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "db/stored_trace_reader.h"
 
@@ -45,6 +46,10 @@ struct TraceNames {
 };
 
 TraceNames ReadTraceNames(const std::string& database, const SelectRows& select);
+
+// Container ids depth first from the root, children by id: the order of
+// the rows of a chart.
+std::vector<int64_t> HierarchyOrder(const TraceNames& names);
 
 // Look-ups that throw DbError when the trace has no such id.
 const TypeName& TypeOf(const TraceNames& names, int64_t id);

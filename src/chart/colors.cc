@@ -44,6 +44,10 @@ uint32_t NameHash(const std::string& name) {
 
 }  // namespace
 
+std::string PaletteColor(size_t index) {
+  return kPalette[index % (sizeof kPalette / sizeof kPalette[0])];
+}
+
 std::string CssColor(const std::optional<std::string>& trace_color, const std::string& name) {
   if (trace_color) {
     if (auto parts = Components(*trace_color)) return Hex(*parts);

@@ -6,6 +6,7 @@
 // Plain functions; no threading concerns.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -13,5 +14,9 @@ namespace tracedb {
 
 // "#rrggbb".
 std::string CssColor(const std::optional<std::string>& trace_color, const std::string& name);
+
+// The palette's colour `index` (modulo its size): for lines told apart
+// within one chart.
+std::string PaletteColor(size_t index);
 
 }  // namespace tracedb

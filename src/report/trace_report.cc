@@ -1,5 +1,6 @@
 #include "report/trace_report.h"
 
+#include <optional>
 #include <vector>
 
 #include "analysis/analysed_trace.h"
@@ -8,9 +9,11 @@
 #include "analysis/gantt_data.h"
 #include "analysis/profile_bars.h"
 #include "analysis/utilisation_data.h"
+#include "analysis/variable_lines.h"
 #include "chart/bars_svg.h"
 #include "chart/gantt_svg.h"
 #include "chart/heatmap_svg.h"
+#include "chart/lines_svg.h"
 #include "chart/utilisation_svg.h"
 #include "output/html_table.h"
 #include "output/xml_text.h"
@@ -21,6 +24,8 @@ namespace {
 
 // The busiest pairs listed beside the heatmap.
 constexpr int64_t kListedPairs = 20;
+// The variables' charts' width, in points per line.
+constexpr int kVariableColumns = 1000;
 
 std::string Unit(const TraceRecord& trace) { return trace.info.format == "paraver" ? " s" : ""; }
 
@@ -88,6 +93,20 @@ ReportSection UtilisationSection(Archive& archive, const TraceRecord& trace,
   return {"utilisation", "Utilisation over time", body};
 }
 
+// The variables' lines, where the trace has variables.
+std::optional<ReportSection> Variables(Archive& archive, const TraceRecord& trace,
+                                       const ReportOptions& options) {
+  VariableLines lines = ReadVariableLines(archive, trace, options.window, kVariableColumns);
+  if (lines.charts.empty()) return std::nullopt;
+  std::string body;
+  for (const LineChart& chart : lines.charts) body += Chart(LinesSvg(chart));
+  if (lines.types > lines.charts.size()) {
+    body += Note("The first " + std::to_string(lines.charts.size()) + " of " +
+                 std::to_string(lines.types) + " variable types, by name.");
+  }
+  return ReportSection{"variables", "Variables", body};
+}
+
 ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
   ProfileOptions profile{.window = options.window};
   ResultTable table = FlatProfile(archive, trace, profile);
@@ -128,8 +147,10 @@ ReportSection Comm(Archive& archive, const TraceRecord& trace) {
 
 std::string TraceReport(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
   std::vector<ReportSection> sections = {Facts(trace, options), Gantt(archive, trace, options),
-                                         UtilisationSection(archive, trace, options),
-                                         Profile(archive, trace, options), Comm(archive, trace)};
+                                         UtilisationSection(archive, trace, options)};
+  if (auto variables = Variables(archive, trace, options)) sections.push_back(*variables);
+  sections.push_back(Profile(archive, trace, options));
+  sections.push_back(Comm(archive, trace));
   return ReportPage(trace.info.name, sections);
 }
 

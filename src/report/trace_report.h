@@ -1,7 +1,8 @@
 // TraceReport: one self-contained HTML page about a complete trace, what
 // `tracedb report` writes: its facts, the space-time (Gantt) chart with
-// its links, utilisation over time, the flat profile (bars and table) and
-// the communication matrix (heatmap and table). Inline CSS, SVG and a
+// its links, utilisation over time, the variables as lines (when the trace
+// has any), the flat profile (bars and table) and the communication matrix
+// (heatmap and table). Inline CSS, SVG and a
 // little JavaScript (a tooltip that follows the mouse); nothing is fetched
 // from the network, so it opens offline, years later.
 //
