@@ -24,6 +24,8 @@ std::string TraceLabel(const TraceRecord& trace) {
   return "trace " + std::to_string(trace.id) + " (" + trace.info.name + ")";
 }
 
+std::string TimeUnit(const TraceRecord& trace) { return trace.info.format == "paraver" ? "s" : ""; }
+
 TraceRecord FindAnalysable(Archive& archive, const std::string& given) {
   std::optional<TraceRecord> trace = archive.FindTrace(given);
   if (!trace) throw DbError(archive.name(), "no trace '" + given + "' (see tracedb list)");

@@ -19,4 +19,9 @@ TraceRecord FindAnalysable(Archive& archive, const std::string& given);
 // "trace 3 (ring.paje)", as the analysis commands name a trace.
 std::string TraceLabel(const TraceRecord& trace);
 
+// The unit of the trace's times, for axes and tooltips: "s" for Paraver
+// (its format's unit, format/trace_format.h, whose list is floors above),
+// "" for Pajé, whose times are in the trace's own unit.
+std::string TimeUnit(const TraceRecord& trace);
+
 }  // namespace tracedb

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/analysed_trace.h"
+#include "analysis/profile_bars.h"
 #include "analysis/profile_totals.h"
 #include "analysis/sort_key.h"
 #include "analysis/state_types.h"
@@ -88,20 +89,41 @@ ResultTable Table(std::vector<ProfileLine> lines, bool per_container) {
   return table;
 }
 
-}  // namespace
-
-ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options) {
-  ResultTable table;
+// In one snapshot: the trace's names and the totals `options` ask for,
+// handed to use(names, totals).
+template <typename Use>
+void ReadTotals(Archive& archive, const TraceRecord& trace, const ProfileOptions& options,
+                Use use) {
   archive.ReadComplete(trace.id, [&](const SelectRows& select) {
     TraceNames names = ReadTraceNames(archive.name(), select);
     ProfileScope scope{.per_container = options.by == ProfileBy::kContainer,
                        .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
-    ProfileTotals totals = options.window
-                               ? WindowTotals(archive.dialect(), select, scope, *options.window)
-                               : SummaryTotals(select, scope);
-    table = Table(Lines(names, totals, options.window), scope.per_container);
+    use(names, options.window ? WindowTotals(archive.dialect(), select, scope, *options.window)
+                              : SummaryTotals(select, scope));
+  });
+}
+
+}  // namespace
+
+ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options) {
+  ResultTable table;
+  ReadTotals(archive, trace, options, [&](const TraceNames& names, const ProfileTotals& totals) {
+    table = Table(Lines(names, totals, options.window), options.by == ProfileBy::kContainer);
   });
   return table;
+}
+
+DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
+                              const std::optional<TimeWindow>& window) {
+  DrawnProfile drawn{.bars = {.title = "Time per state value, all containers (pale: inclusive; "
+                                       "solid: exclusive)",
+                              .unit = TimeUnit(trace)}};
+  ReadTotals(archive, trace, {.window = window},
+             [&](const TraceNames& names, const ProfileTotals& totals) {
+               drawn.table = Table(Lines(names, totals, window), false);
+               drawn.bars.bars = ProfileBarsOf(names, totals);
+             });
+  return drawn;
 }
 
 }  // namespace tracedb

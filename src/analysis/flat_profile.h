@@ -18,6 +18,7 @@
 #include <string>
 
 #include "analysis/time_window.h"
+#include "chart/bars_svg.h"
 #include "db/archive.h"
 #include "db/trace_record.h"
 #include "output/result_table.h"
@@ -33,5 +34,15 @@ struct ProfileOptions {
 };
 
 ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options);
+
+// The answer over all containers and the bars that draw it, from one
+// read: what the report shows side by side, and `tracedb plot profile`.
+struct DrawnProfile {
+  ResultTable table;
+  ProfileBars bars;
+};
+
+DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
+                              const std::optional<TimeWindow>& window);
 
 }  // namespace tracedb

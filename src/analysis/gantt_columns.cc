@@ -5,26 +5,12 @@
 namespace tracedb {
 
 GanttColumns::GanttColumns(TimeWindow window, int columns)
-    : window_(window),
-      columns_(columns),
-      width_((window.to - window.from) / columns),
-      seconds_(columns) {}
-
-int GanttColumns::ColumnOf(double time) const {
-  int column = static_cast<int>((time - window_.from) / width_);
-  return std::clamp(column, 0, columns_ - 1);
-}
+    : grid_{window, static_cast<size_t>(columns)}, seconds_(columns) {}
 
 // Adds the time of [start, end] in each column to `value` (sign -1: takes
 // it away, from the parent of a state pushed on it).
 void GanttColumns::Spread(double start, double end, int value, double sign) {
-  start = std::max(start, window_.from);
-  end = std::min(end, window_.to);
-  if (!(end > start)) return;
-  for (int column = ColumnOf(start), last = ColumnOf(end); column <= last; ++column) {
-    double from = window_.from + column * width_;
-    double seconds = std::min(end, from + width_) - std::max(start, from);
-    if (seconds <= 0) continue;
+  grid_.Spread(start, end, [&](size_t column, double seconds) {
     auto& cell = seconds_[column];
     auto found =
         std::find_if(cell.begin(), cell.end(), [&](auto& pair) { return pair.first == value; });
@@ -33,7 +19,7 @@ void GanttColumns::Spread(double start, double end, int value, double sign) {
     } else {
       found->second += sign * seconds;
     }
-  }
+  });
 }
 
 void GanttColumns::Add(double start, double end, int depth, int value) {
@@ -46,8 +32,8 @@ void GanttColumns::Add(double start, double end, int depth, int value) {
 }
 
 std::vector<uint16_t> GanttColumns::Finish() {
-  std::vector<uint16_t> out(columns_, 0);
-  for (int column = 0; column < columns_; ++column) {
+  std::vector<uint16_t> out(grid_.columns, 0);
+  for (size_t column = 0; column < grid_.columns; ++column) {
     double best = 0;
     for (const auto& [value, seconds] : seconds_[column]) {
       if (seconds > best * (1 + 1e-12) + 1e-300) {

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/column_grid.h"
 #include "analysis/time_window.h"
 
 namespace tracedb {
@@ -28,12 +29,9 @@ class GanttColumns {
   std::vector<uint16_t> Finish();
 
  private:
-  int ColumnOf(double time) const;
   void Spread(double start, double end, int value, double sign);
 
-  TimeWindow window_;
-  int columns_;
-  double width_;                                              // of a column, in time
+  ColumnGrid grid_;
   std::vector<std::vector<std::pair<int, double>>> seconds_;  // per column: (value, time)
   std::vector<int> values_;                                   // by depth, the latest state's value
 };

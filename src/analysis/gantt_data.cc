@@ -245,7 +245,7 @@ GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOpti
   frame.chart = {.title = TraceLabel(trace),
                  .from = window.from,
                  .to = window.to,
-                 .unit = trace.info.format == "paraver" ? "s" : "",
+                 .unit = TimeUnit(trace),
                  .width = options.columns};
   archive.ReadComplete(trace.id, [&](const SelectRows& select) {
     TraceNames names = ReadTraceNames(archive.name(), select);

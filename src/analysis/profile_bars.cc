@@ -9,9 +9,8 @@
 #include "chart/colors.h"
 
 namespace tracedb {
-namespace {
 
-std::vector<ProfileBar> Bars(const TraceNames& names, const ProfileTotals& totals) {
+std::vector<ProfileBar> ProfileBarsOf(const TraceNames& names, const ProfileTotals& totals) {
   std::set<int64_t> types;
   for (const auto& [key, times] : totals.times) types.insert(key.type_id);
   std::vector<std::pair<double, ProfileBar>> keyed;
@@ -27,23 +26,6 @@ std::vector<ProfileBar> Bars(const TraceNames& names, const ProfileTotals& total
   std::vector<ProfileBar> bars;
   for (size_t i = 0; i < keyed.size() && i < kMaxBars; ++i) bars.push_back(keyed[i].second);
   return bars;
-}
-
-}  // namespace
-
-ProfileBars ReadProfileBars(Archive& archive, const TraceRecord& trace,
-                            const std::optional<TimeWindow>& window) {
-  ProfileBars chart{.title =
-                        "Time per state value, all containers (pale: inclusive; solid: "
-                        "exclusive)",
-                    .unit = trace.info.format == "paraver" ? "s" : ""};
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
-    ProfileTotals totals =
-        window ? WindowTotals(archive.dialect(), select, {}, *window) : SummaryTotals(select, {});
-    chart.bars = Bars(names, totals);
-  });
-  return chart;
 }
 
 }  // namespace tracedb

@@ -1,22 +1,20 @@
-// ReadProfileBars: the flat profile over all containers (from the
-// summaries, or clipped to a window) as the bars ProfileBarsSvg draws, the
-// kMaxBars largest inclusive times first, in the values' own colours.
+// ProfileBarsOf: a flat profile's totals over all containers as the bars
+// ProfileBarsSvg draws, the kMaxBars largest inclusive times first, in the
+// values' own colours (flat_profile.h reads them: ReadDrawnProfile).
 //
-// Runs on the caller's thread; reads the trace in one snapshot.
+// Plain function; no threading concerns.
 #pragma once
 
-#include <optional>
+#include <vector>
 
-#include "analysis/time_window.h"
+#include "analysis/profile_totals.h"
+#include "analysis/trace_names.h"
 #include "chart/bars_svg.h"
-#include "db/archive.h"
-#include "db/trace_record.h"
 
 namespace tracedb {
 
 inline constexpr size_t kMaxBars = 30;
 
-ProfileBars ReadProfileBars(Archive& archive, const TraceRecord& trace,
-                            const std::optional<TimeWindow>& window);
+std::vector<ProfileBar> ProfileBarsOf(const TraceNames& names, const ProfileTotals& totals);
 
 }  // namespace tracedb

@@ -71,7 +71,7 @@ Utilisation Series(const TraceNames& names, const Grid& grid, Utilisation chart)
 Utilisation ReadUtilisation(Archive& archive, const TraceRecord& trace,
                             const std::optional<TimeWindow>& window) {
   Utilisation chart{.title = "Utilisation over time: containers in each state value",
-                    .unit = trace.info.format == "paraver" ? "s" : ""};
+                    .unit = TimeUnit(trace)};
   archive.ReadComplete(trace.id, [&](const SelectRows& select) {
     TraceNames names = ReadTraceNames(archive.name(), select);
     Grid grid = ReadGrid(select, window);

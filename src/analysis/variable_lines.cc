@@ -5,6 +5,7 @@
 #include <set>
 
 #include "analysis/analysed_trace.h"
+#include "analysis/column_grid.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
 #include "output/result_table.h"
@@ -18,35 +19,22 @@ struct Column {
   double seconds = 0;
 };
 
-// Spreads [start, end) holding `value` over the columns it covers.
-void Spread(const TimeWindow& window, double start, double end, double value,
-            std::vector<Column>* columns) {
-  start = std::max(start, window.from);
-  end = std::min(end, window.to);
-  if (!(end > start)) return;
-  double width = (window.to - window.from) / columns->size();
-  auto index = [&](double time) {
-    return std::clamp(static_cast<size_t>((time - window.from) / width), size_t{0},
-                      columns->size() - 1);
-  };
-  for (size_t column = index(start), last = index(end); column <= last; ++column) {
-    double from = window.from + column * width;
-    double seconds = std::min(end, from + width) - std::max(start, from);
-    if (seconds <= 0) continue;
-    (*columns)[column].weighted += value * seconds;
-    (*columns)[column].seconds += seconds;
-  }
-}
-
 std::vector<std::optional<double>> Points(const SelectRows& select, int64_t container, int64_t type,
                                           const TimeWindow& window, int count) {
   std::vector<Column> columns(count);
+  ColumnGrid grid{window, static_cast<size_t>(count)};
   std::unique_ptr<RowCursor> rows = select(
       "SELECT start_time, end_time, value FROM variable WHERE trace_id = $1 AND container_id = " +
       std::to_string(container) + " AND type_id = " + std::to_string(type) +
       " AND start_time <= " + FormatRealExact(window.to) +
       " AND end_time >= " + FormatRealExact(window.from) + " ORDER BY start_time");
-  while (rows->Next()) Spread(window, rows->Double(0), rows->Double(1), rows->Double(2), &columns);
+  while (rows->Next()) {
+    double value = rows->Double(2);
+    grid.Spread(rows->Double(0), rows->Double(1), [&](size_t column, double seconds) {
+      columns[column].weighted += value * seconds;
+      columns[column].seconds += seconds;
+    });
+  }
   std::vector<std::optional<double>> points(count);
   for (int i = 0; i < count; ++i) {
     if (columns[i].seconds > 0) points[i] = columns[i].weighted / columns[i].seconds;
@@ -99,7 +87,7 @@ VariableLines ReadVariableLines(Archive& archive, const TraceRecord& trace,
     for (size_t i = 0; i < types.size() && i < kMaxVariableCharts; ++i) {
       int64_t type = types[i].second;
       LineChart chart = Chart(select, names, type, containers[type], shown, columns);
-      chart.unit = trace.info.format == "paraver" ? "s" : "";
+      chart.unit = TimeUnit(trace);
       lines.charts.push_back(std::move(chart));
     }
   });

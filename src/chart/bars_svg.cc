@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chart/svg_parts.h"
 #include "chart/svg_text.h"
 #include "output/result_table.h"
 
@@ -28,11 +29,7 @@ std::string ProfileBarsSvg(const ProfileBars& chart) {
   double left = LabelWidth(chart), most = 0;
   for (const ProfileBar& bar : chart.bars) most = std::max(most, bar.inclusive);
   double width = left + kBarArea + 160, height = kTop + chart.bars.size() * kLine + 10;
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"profile\" width=\"" +
-                    Px(width) + "\" height=\"" + Px(height) + "\" viewBox=\"0 0 " + Px(width) +
-                    " " + Px(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
-         "</text>\n";
+  std::string out = SvgStart("profile", width, height, chart.title);
   for (size_t i = 0; i < chart.bars.size(); ++i) {
     const ProfileBar& bar = chart.bars[i];
     double y = kTop + i * kLine, scale = most > 0 ? kBarArea / most : 0;

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "chart/png_image.h"
+#include "chart/svg_parts.h"
 #include "chart/svg_text.h"
-#include "chart/time_axis.h"
 #include "output/result_table.h"
 
 namespace tracedb {
@@ -14,14 +14,13 @@ namespace {
 constexpr double kTop = 30;  // the title above the rows
 constexpr double kRight = 20;
 constexpr double kAxis = 40;  // the axis below them
-constexpr double kLegendLine = 18;
 constexpr double kMaxRowsHeight = 800;
 
 struct Layout {
   double left = 0;  // where time starts
   double row = 16;  // row height
   double rows_bottom = 0;
-  double legend_columns = 1;
+  size_t legend_columns = 1;
   double height = 0;
   double width = 0;
 };
@@ -39,9 +38,9 @@ Layout LayOut(const GanttChart& chart) {
   layout.left = layout.row >= 8 ? std::clamp(longest * 6.5 + 12, 60.0, 300.0) : 20;
   layout.rows_bottom = kTop + layout.row * chart.rows.size();
   layout.width = layout.left + chart.width + kRight;
-  layout.legend_columns = std::max(1.0, std::floor(layout.width / 180));
-  double legend_lines = std::ceil(chart.values.size() / layout.legend_columns);
-  layout.height = layout.rows_bottom + kAxis + legend_lines * kLegendLine + 10;
+  layout.legend_columns = static_cast<size_t>(std::max(1.0, std::floor(layout.width / 180)));
+  layout.height =
+      layout.rows_bottom + kAxis + LegendHeight(chart.values.size(), layout.legend_columns) + 10;
   return layout;
 }
 
@@ -148,31 +147,15 @@ void AppendArrows(std::string* out, const GanttChart& chart, const Layout& layou
 }
 
 void AppendAxis(std::string* out, const GanttChart& chart, const Layout& layout) {
-  double y = layout.rows_bottom + 4;
-  *out += "<g class=\"axis\">\n<line x1=\"" + Px(layout.left) + "\" y1=\"" + Px(y) + "\" x2=\"" +
-          Px(layout.left + chart.width) + "\" y2=\"" + Px(y) + "\" stroke=\"#444\"/>\n";
-  for (const Tick& tick : TimeTicks(chart.from, chart.to, std::max(2, chart.width / 100))) {
-    double x = X(chart, layout, tick.time);
-    *out += "<line x1=\"" + Px(x) + "\" y1=\"" + Px(y) + "\" x2=\"" + Px(x) + "\" y2=\"" +
-            Px(y + 5) + "\" stroke=\"#444\"/><text x=\"" + Px(x) + "\" y=\"" + Px(y + 17) +
-            "\" text-anchor=\"middle\">" + XmlEscaped(tick.label) + "</text>\n";
-  }
-  std::string unit = chart.unit.empty() ? "time" : "time (" + chart.unit + ")";
-  *out += "<text x=\"" + Px(layout.left + chart.width) + "\" y=\"" + Px(y + 32) +
-          "\" text-anchor=\"end\">" + XmlEscaped(unit) + "</text>\n</g>\n";
-}
-
-void AppendLegend(std::string* out, const GanttChart& chart, const Layout& layout) {
-  *out += "<g class=\"legend\">\n";
-  for (size_t i = 0; i < chart.values.size(); ++i) {
-    double column = static_cast<double>(i % static_cast<size_t>(layout.legend_columns));
-    double line = std::floor(i / layout.legend_columns);
-    double x = 10 + column * 180, y = layout.rows_bottom + kAxis + line * kLegendLine;
-    *out += "<rect class=\"swatch\" x=\"" + Px(x) + "\" y=\"" + Px(y) +
-            "\" width=\"12\" height=\"12\" fill=\"" + chart.values[i].color + "\"/><text x=\"" +
-            Px(x + 16) + "\" y=\"" + Px(y + 10) + "\">" + XmlEscaped(chart.values[i].name) +
-            "</text>\n";
-  }
+  *out += "<g class=\"axis\">\n";
+  AppendTimeAxis(out, {.left = layout.left,
+                       .width = static_cast<double>(chart.width),
+                       .y = layout.rows_bottom + 4,
+                       .from = chart.from,
+                       .to = chart.to,
+                       .ticks = std::max(2, chart.width / 100),
+                       .unit = chart.unit,
+                       .tick_marks = true});
   *out += "</g>\n";
 }
 
@@ -180,16 +163,12 @@ void AppendLegend(std::string* out, const GanttChart& chart, const Layout& layou
 
 std::string GanttSvg(const GanttChart& chart) {
   Layout layout = LayOut(chart);
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"gantt\" width=\"" +
-                    Px(layout.width) + "\" height=\"" + Px(layout.height) + "\" viewBox=\"0 0 " +
-                    Px(layout.width) + " " + Px(layout.height) +
-                    "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
-         "</text>\n";
+  std::string out = SvgStart("gantt", layout.width, layout.height, chart.title);
   AppendRows(&out, chart, layout);
   AppendArrows(&out, chart, layout);
   AppendAxis(&out, chart, layout);
-  AppendLegend(&out, chart, layout);
+  AppendLegend(&out, chart.values,
+               {.top = layout.rows_bottom + kAxis, .columns = layout.legend_columns});
   if (!chart.note.empty()) out += "<desc>" + XmlEscaped(chart.note) + "</desc>\n";
   return out + "</svg>\n";
 }

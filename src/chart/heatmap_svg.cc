@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "chart/svg_parts.h"
 #include "chart/svg_text.h"
 
 namespace tracedb {
@@ -46,11 +47,7 @@ std::string HeatmapSvg(const Heatmap& chart) {
   }
   left = std::clamp(left + 12, 60.0, 320.0);
   double width = left + n * cell + 20, height = kTop + n * cell + 20;
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heatmap\" width=\"" +
-                    Px(width) + "\" height=\"" + Px(height) + "\" viewBox=\"0 0 " + Px(width) +
-                    " " + Px(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
-         "</text>\n";
+  std::string out = SvgStart("heatmap", width, height, chart.title);
   int64_t most = Most(chart);
   for (size_t i = 0; i < n; ++i) {
     out += "<text x=\"" + Px(left - 6) + "\" y=\"" + Px(kTop + (i + 0.5) * cell + 4) +

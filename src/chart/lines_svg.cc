@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "chart/svg_parts.h"
 #include "chart/svg_text.h"
 #include "chart/time_axis.h"
 
@@ -11,6 +12,7 @@ namespace tracedb {
 namespace {
 
 constexpr double kLeft = 70, kTop = 30, kHeight = 200;
+constexpr size_t kLegendColumns = 4;
 
 struct Range {
   double low = 0;
@@ -49,32 +51,19 @@ std::string Path(const Line& line, const Range& range) {
   return path;
 }
 
+// The time axis, the values up the left.
 void AppendAxes(std::string* out, const LineChart& chart, const Range& range) {
-  double bottom = kTop + kHeight, width = chart.columns;
-  *out += "<g class=\"axis\"><line x1=\"" + Px(kLeft) + "\" y1=\"" + Px(bottom) + "\" x2=\"" +
-          Px(kLeft + width) + "\" y2=\"" + Px(bottom) + "\" stroke=\"#444\"/>\n";
-  for (const Tick& tick : TimeTicks(chart.from, chart.to, std::max(2, chart.columns / 100))) {
-    double x = kLeft + (tick.time - chart.from) / (chart.to - chart.from) * width;
-    *out += "<text x=\"" + Px(x) + "\" y=\"" + Px(bottom + 16) + "\" text-anchor=\"middle\">" +
-            XmlEscaped(tick.label) + "</text>\n";
-  }
+  *out += "<g class=\"axis\">\n";
+  AppendTimeAxis(out, {.left = kLeft,
+                       .width = static_cast<double>(chart.columns),
+                       .y = kTop + kHeight,
+                       .from = chart.from,
+                       .to = chart.to,
+                       .ticks = std::max(2, chart.columns / 100),
+                       .unit = chart.unit});
   for (const Tick& tick : TimeTicks(range.low, range.high, 4)) {
     *out += "<text x=\"" + Px(kLeft - 6) + "\" y=\"" + Px(Y(range, tick.time) + 4) +
             "\" text-anchor=\"end\">" + XmlEscaped(tick.label) + "</text>\n";
-  }
-  std::string unit = chart.unit.empty() ? "time" : "time (" + chart.unit + ")";
-  *out += "<text x=\"" + Px(kLeft + width) + "\" y=\"" + Px(bottom + 32) +
-          "\" text-anchor=\"end\">" + unit + "</text></g>\n";
-}
-
-void AppendLegend(std::string* out, const LineChart& chart) {
-  *out += "<g class=\"legend\">\n";
-  for (size_t i = 0; i < chart.lines.size(); ++i) {
-    double x = 10 + (i % 4) * 240, y = kTop + kHeight + 44 + (i / 4) * 18.0;
-    *out += "<rect class=\"swatch\" x=\"" + Px(x) + "\" y=\"" + Px(y) +
-            "\" width=\"12\" height=\"3\" fill=\"" + chart.lines[i].color + "\"/><text x=\"" +
-            Px(x + 16) + "\" y=\"" + Px(y + 6) + "\">" + XmlEscaped(chart.lines[i].name) +
-            "</text>\n";
   }
   *out += "</g>\n";
 }
@@ -84,19 +73,19 @@ void AppendLegend(std::string* out, const LineChart& chart) {
 std::string LinesSvg(const LineChart& chart) {
   Range range = ValueRange(chart);
   double width = kLeft + chart.columns + 20;
-  double height = kTop + kHeight + 50 + std::ceil(chart.lines.size() / 4.0) * 18;
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"variables\" width=\"" +
-                    Px(width) + "\" height=\"" + Px(height) + "\" viewBox=\"0 0 " + Px(width) +
-                    " " + Px(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
-         "</text>\n";
+  double height = kTop + kHeight + 50 + LegendHeight(chart.lines.size(), kLegendColumns);
+  std::string out = SvgStart("variables", width, height, chart.title);
   for (const Line& line : chart.lines) {
     out += "<path class=\"line\" d=\"" + Path(line, range) + "\" fill=\"none\" stroke=\"" +
            line.color + "\" stroke-width=\"1.5\"><title>" + XmlEscaped(line.name) +
            "</title></path>\n";
   }
   AppendAxes(&out, chart, range);
-  AppendLegend(&out, chart);
+  AppendLegend(&out, chart.lines,
+               {.top = kTop + kHeight + 44,
+                .columns = kLegendColumns,
+                .column_width = 240,
+                .swatch_height = 3});
   return out + "</svg>\n";
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart/svg_parts.h"
 #include "chart/svg_text.h"
 #include "chart/time_axis.h"
 #include "output/result_table.h"
@@ -11,6 +12,7 @@ namespace tracedb {
 namespace {
 
 constexpr double kLeft = 60, kTop = 30, kWidth = 1000, kHeight = 220;
+constexpr size_t kLegendColumns = 6;
 
 double Highest(const Utilisation& chart) {
   double highest = 0;
@@ -40,48 +42,31 @@ std::string Area(const Utilisation& chart, const std::vector<double>& below,
   return path;
 }
 
+// The time axis, the count of containers up the left.
 void AppendAxes(std::string* out, const Utilisation& chart, double highest) {
-  double bottom = kTop + kHeight, to = chart.from + chart.bin * chart.bins;
-  *out += "<g class=\"axis\"><line x1=\"" + Px(kLeft) + "\" y1=\"" + Px(bottom) + "\" x2=\"" +
-          Px(kLeft + kWidth) + "\" y2=\"" + Px(bottom) + "\" stroke=\"#444\"/>\n";
-  for (const Tick& tick : TimeTicks(chart.from, to, 10)) {
-    double x = kLeft + (tick.time - chart.from) / (to - chart.from) * kWidth;
-    *out += "<text x=\"" + Px(x) + "\" y=\"" + Px(bottom + 16) + "\" text-anchor=\"middle\">" +
-            XmlEscaped(tick.label) + "</text>\n";
-  }
+  double bottom = kTop + kHeight;
+  *out += "<g class=\"axis\">\n";
+  AppendTimeAxis(out, {.left = kLeft,
+                       .width = kWidth,
+                       .y = bottom,
+                       .from = chart.from,
+                       .to = chart.from + chart.bin * chart.bins,
+                       .ticks = 10,
+                       .unit = chart.unit});
   for (const Tick& tick : TimeTicks(0, highest, 4)) {
     double y = bottom - tick.time / highest * kHeight;
     *out += "<text x=\"" + Px(kLeft - 6) + "\" y=\"" + Px(y + 4) + "\" text-anchor=\"end\">" +
             XmlEscaped(tick.label) + "</text>\n";
   }
-  std::string unit = chart.unit.empty() ? "time" : "time (" + chart.unit + ")";
-  *out += "<text x=\"" + Px(kLeft + kWidth) + "\" y=\"" + Px(bottom + 32) +
-          "\" text-anchor=\"end\">" + unit + "</text><text x=\"" + Px(kLeft + 4) + "\" y=\"" + Px(kTop + 10) +
-          "\">containers</text></g>\n";
-}
-
-void AppendLegend(std::string* out, const Utilisation& chart) {
-  *out += "<g class=\"legend\">\n";
-  for (size_t i = 0; i < chart.series.size(); ++i) {
-    double x = 10 + (i % 6) * 180, y = kTop + kHeight + 44 + (i / 6) * 18.0;
-    *out += "<rect class=\"swatch\" x=\"" + Px(x) + "\" y=\"" + Px(y) +
-            "\" width=\"12\" height=\"12\" fill=\"" + chart.series[i].color + "\"/><text x=\"" +
-            Px(x + 16) + "\" y=\"" + Px(y + 10) + "\">" + XmlEscaped(chart.series[i].name) +
-            "</text>\n";
-  }
-  *out += "</g>\n";
+  *out += "<text x=\"" + Px(kLeft + 4) + "\" y=\"" + Px(kTop + 10) + "\">containers</text></g>\n";
 }
 
 }  // namespace
 
 std::string UtilisationSvg(const Utilisation& chart) {
   double width = kLeft + kWidth + 20;
-  double height = kTop + kHeight + 50 + std::ceil(chart.series.size() / 6.0) * 18;
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"utilisation\" width=\"" +
-                    Px(width) + "\" height=\"" + Px(height) + "\" viewBox=\"0 0 " + Px(width) +
-                    " " + Px(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  out += "<text class=\"title\" x=\"10\" y=\"18\" font-size=\"14\">" + XmlEscaped(chart.title) +
-         "</text>\n";
+  double height = kTop + kHeight + 50 + LegendHeight(chart.series.size(), kLegendColumns);
+  std::string out = SvgStart("utilisation", width, height, chart.title);
   double highest = Highest(chart), scale = kHeight / highest;
   std::vector<double> below(chart.bins, 0), top(chart.bins, 0);
   for (const UtilisationSeries& series : chart.series) {
@@ -91,7 +76,7 @@ std::string UtilisationSvg(const Utilisation& chart) {
     below = top;
   }
   if (chart.bins > 0) AppendAxes(&out, chart, highest);
-  AppendLegend(&out, chart);
+  AppendLegend(&out, chart.series, {.top = kTop + kHeight + 44, .columns = kLegendColumns});
   return out + "</svg>\n";
 }
 

@@ -509,6 +509,34 @@ int ExportCsv(int argc, char** argv) {
                                     .force = (*result)["force"].as<bool>()});
 }
 
+// --from and --to, of profile, plot and report.
+void AddWindowOptions(cxxopts::Options& options) {
+  options.add_options()("from", "window start (default: the trace's)",
+                        cxxopts::value<std::string>(), "T0")(
+      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1");
+}
+
+void AddTypeOption(cxxopts::Options& options) {
+  options.add_options()("type", "only the state type(s) of this name",
+                        cxxopts::value<std::string>(), "NAME");
+}
+
+// --csv and --json, of the analysis commands.
+void AddTableFormatOptions(cxxopts::Options& options) {
+  options.add_options()("csv", "print CSV")("json", "print a JSON array of objects");
+}
+
+std::optional<std::string> OptionalText(const cxxopts::ParseResult& result, const char* name) {
+  if (!result.count(name)) return std::nullopt;
+  return result[name].as<std::string>();
+}
+
+// The positional arguments gathered under `name`; none when there are none.
+std::vector<std::string> Positionals(const cxxopts::ParseResult& result, const char* name) {
+  if (!result.count(name)) return {};
+  return result[name].as<std::vector<std::string>>();
+}
+
 WindowArgs WindowArguments(const cxxopts::ParseResult& result) {
   WindowArgs window;
   if (result.count("from")) window.from = TimeOption(result, "from");
@@ -534,12 +562,11 @@ int Profile(int argc, char** argv) {
   cxxopts::Options options = NewOptions("profile");
   AddDatabaseOption(options);
   options.add_options()("by", "value (over all containers) or container",
-                        cxxopts::value<std::string>()->default_value("value"), "WHAT")(
-      "type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
-      "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
-      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
-      "csv", "print CSV")("json", "print a JSON array of objects")("trace", "id or name",
-                                                                   cxxopts::value<std::string>());
+                        cxxopts::value<std::string>()->default_value("value"), "WHAT");
+  AddTypeOption(options);
+  AddWindowOptions(options);
+  AddTableFormatOptions(options);
+  options.add_options()("trace", "id or name", cxxopts::value<std::string>());
   options.parse_positional({"trace"});
   auto result = Parse(options, "profile", argc, argv);
   if (!result) return 0;
@@ -548,7 +575,7 @@ int Profile(int argc, char** argv) {
                    .window = WindowArguments(*result),
                    .format = OutputFormat(*result)};
   args.profile.by = ByArgument(*result);
-  if (result->count("type")) args.profile.type = (*result)["type"].as<std::string>();
+  args.profile.type = OptionalText(*result, "type");
   return RunProfile(args);
 }
 
@@ -556,9 +583,9 @@ int Comm(int argc, char** argv) {
   cxxopts::Options options = NewOptions("comm");
   AddDatabaseOption(options);
   options.add_options()("limit", "the N busiest pairs; 0: all (default: 40 in text, else all)",
-                        cxxopts::value<std::string>(),
-                        "N")("csv", "print CSV")("json", "print a JSON array of objects")(
-      "trace", "id or name", cxxopts::value<std::string>());
+                        cxxopts::value<std::string>(), "N");
+  AddTableFormatOptions(options);
+  options.add_options()("trace", "id or name", cxxopts::value<std::string>());
   options.parse_positional({"trace"});
   auto result = Parse(options, "comm", argc, argv);
   if (!result) return 0;
@@ -575,23 +602,21 @@ int Compare(int argc, char** argv) {
   cxxopts::Options options = NewOptions("compare");
   AddDatabaseOption(options);
   options.add_options()("by", "value (over all containers) or container (matched by path)",
-                        cxxopts::value<std::string>()->default_value("value"), "WHAT")(
-      "type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
-      "csv", "print CSV")("json", "print a JSON array of objects")(
-      "traces", "A B", cxxopts::value<std::vector<std::string>>());
+                        cxxopts::value<std::string>()->default_value("value"), "WHAT");
+  AddTypeOption(options);
+  AddTableFormatOptions(options);
+  options.add_options()("traces", "A B", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"traces"});
   auto result = Parse(options, "compare", argc, argv);
   if (!result) return 0;
-  std::vector<std::string> traces = result->count("traces")
-                                        ? (*result)["traces"].as<std::vector<std::string>>()
-                                        : std::vector<std::string>{};
+  std::vector<std::string> traces = Positionals(*result, "traces");
   if (traces.size() != 2) throw UsageError("give two traces, A and B");
   CompareArgs args{.db = DatabaseArgument(*result),
                    .a = traces[0],
                    .b = traces[1],
                    .format = OutputFormat(*result)};
   args.compare.by = ByArgument(*result);
-  if (result->count("type")) args.compare.type = (*result)["type"].as<std::string>();
+  args.compare.type = OptionalText(*result, "type");
   return RunCompare(args);
 }
 
@@ -606,19 +631,16 @@ PlotKind PlotKindArgument(const std::string& kind) {
 int Plot(int argc, char** argv) {
   cxxopts::Options options = NewOptions("plot");
   AddDatabaseOption(options);
-  options.add_options()("o,output", "the SVG file to write", cxxopts::value<std::string>(), "FILE")(
-      "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
-      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
-      "width", "pixels of the time axis (100 to 10000)",
-      cxxopts::value<std::string>()->default_value("1500"),
-      "N")("type", "only the state type(s) of this name", cxxopts::value<std::string>(), "NAME")(
-      "args", "KIND TRACE", cxxopts::value<std::vector<std::string>>());
+  options.add_options()("o,output", "the SVG file to write", cxxopts::value<std::string>(), "FILE");
+  AddWindowOptions(options);
+  options.add_options()("width", "pixels of the time axis (100 to 10000)",
+                        cxxopts::value<std::string>()->default_value("1500"), "N");
+  AddTypeOption(options);
+  options.add_options()("args", "KIND TRACE", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"args"});
   auto result = Parse(options, "plot", argc, argv);
   if (!result) return 0;
-  std::vector<std::string> args = result->count("args")
-                                      ? (*result)["args"].as<std::vector<std::string>>()
-                                      : std::vector<std::string>{};
+  std::vector<std::string> args = Positionals(*result, "args");
   if (args.size() != 2) throw UsageError("give KIND and TRACE");
   if (!result->count("output")) throw UsageError("missing -o FILE.svg");
   PlotArgs plot{.kind = PlotKindArgument(args[0]),
@@ -626,8 +648,8 @@ int Plot(int argc, char** argv) {
                 .trace = args[1],
                 .output = (*result)["output"].as<std::string>(),
                 .window = WindowArguments(*result),
-                .width = static_cast<int>(NumberOption(*result, "width", 100, 10000))};
-  if (result->count("type")) plot.type = (*result)["type"].as<std::string>();
+                .width = static_cast<int>(NumberOption(*result, "width", 100, 10000)),
+                .type = OptionalText(*result, "type")};
   return RunPlot(plot);
 }
 
@@ -635,17 +657,16 @@ int Report(int argc, char** argv) {
   cxxopts::Options options = NewOptions("report");
   AddDatabaseOption(options);
   options.add_options()("o,output", "the HTML file to write (default: trace-ID.html)",
-                        cxxopts::value<std::string>(), "FILE")(
-      "from", "window start (default: the trace's)", cxxopts::value<std::string>(), "T0")(
-      "to", "window end (default: the trace's)", cxxopts::value<std::string>(), "T1")(
-      "trace", "id or name", cxxopts::value<std::string>());
+                        cxxopts::value<std::string>(), "FILE");
+  AddWindowOptions(options);
+  options.add_options()("trace", "id or name", cxxopts::value<std::string>());
   options.parse_positional({"trace"});
   auto result = Parse(options, "report", argc, argv);
   if (!result) return 0;
   ReportArgs args{.db = DatabaseArgument(*result),
                   .trace = TraceArgument(*result),
                   .window = WindowArguments(*result)};
-  if (result->count("output")) args.output = (*result)["output"].as<std::string>();
+  args.output = OptionalText(*result, "output").value_or("");
   return RunReport(args);
 }
 

@@ -5,8 +5,8 @@
 
 #include "analysis/analysed_trace.h"
 #include "analysis/comm_matrix.h"
+#include "analysis/flat_profile.h"
 #include "analysis/gantt_data.h"
-#include "analysis/profile_bars.h"
 #include "analysis/utilisation_data.h"
 #include "chart/bars_svg.h"
 #include "chart/gantt_svg.h"
@@ -26,8 +26,8 @@ std::string CommSvg(Archive& archive, const TraceRecord& trace) {
   if (!picture) {
     throw DbError(archive.name(), TraceLabel(trace) + " has no links between containers");
   }
-  std::string title = picture->whole ? ": messages, row to column"
-                                     : ": messages between the busiest containers";
+  std::string title =
+      picture->whole ? ": messages, row to column" : ": messages between the busiest containers";
   return HeatmapSvg({.title = TraceLabel(trace) + title,
                      .labels = picture->square.paths,
                      .messages = picture->square.messages,
@@ -43,7 +43,7 @@ std::string UtilisationChart(Archive& archive, const TraceRecord& trace,
 
 std::string ProfileChart(Archive& archive, const TraceRecord& trace,
                          const std::optional<TimeWindow>& window) {
-  ProfileBars chart = ReadProfileBars(archive, trace, window);
+  ProfileBars chart = ReadDrawnProfile(archive, trace, window).bars;
   chart.title = TraceLabel(trace) + ": time per state value (pale: inclusive; solid: exclusive)";
   return ProfileBarsSvg(chart);
 }

@@ -30,7 +30,8 @@ int RunProfile(const ProfileArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
   ProfileOptions options = args.profile;
-  if (args.window.from || args.window.to) options.window = ChosenWindow(*archive, trace, args.window);
+  if (args.window.from || args.window.to)
+    options.window = ChosenWindow(*archive, trace, args.window);
   ResultTable table = FlatProfile(*archive, trace, options);
   if (args.format != QueryFormat::kText) {
     PrintTable(table, args.format);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/analysed_trace.h"
 #include "cli/commands.h"
 #include "db/db_error.h"
 #include "pipeline/open_archive.h"
@@ -14,11 +15,6 @@ namespace {
 
 bool HasSummaries(const TraceRecord& trace) {
   return trace.summary && trace.summary->profile_bins.has_value();
-}
-
-// "trace 3 (ring.paje)"
-std::string Named(const TraceRecord& trace) {
-  return "trace " + std::to_string(trace.id) + " (" + trace.info.name + ")";
 }
 
 // The trace TRACE names, complete; DbError otherwise.
@@ -44,9 +40,9 @@ std::vector<std::string> Unsummarized(Archive& archive) {
 }
 
 void Report(const TraceRecord& trace, const SummaryRowCounts& rows) {
-  std::cerr << "summarized " << Named(trace) << ": " << rows.states << " state, " << rows.events
-            << " event, " << rows.variables << " variable, " << rows.links << " link and "
-            << rows.profile << " profile rows\n";
+  std::cerr << "summarized " << TraceLabel(trace) << ": " << rows.states << " state, "
+            << rows.events << " event, " << rows.variables << " variable, " << rows.links
+            << " link and " << rows.profile << " profile rows\n";
 }
 
 // One trace in its own transaction; false (reported) when it failed.
@@ -56,7 +52,7 @@ bool SummarizeOne(Archive& archive, const std::string& given, const SummarizeOpt
     if (std::optional<SummaryRowCounts> rows = SummarizeTrace(archive, trace, options)) {
       Report(trace, *rows);
     } else {
-      std::cerr << Named(trace) << " has summaries already; --force computes them again\n";
+      std::cerr << TraceLabel(trace) << " has summaries already; --force computes them again\n";
     }
     return true;
   } catch (const DbError& e) {

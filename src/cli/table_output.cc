@@ -15,12 +15,6 @@ constexpr size_t kLayoutRows = 1000;
 // Output is written in pieces of about this size.
 constexpr size_t kFlushBytes = 1 << 16;
 
-void Round(std::vector<Cell>* row) {
-  ResultTable one{.rows = {std::move(*row)}};
-  RoundReals(&one, kTextDigits);
-  *row = std::move(one.rows[0]);
-}
-
 std::string RoundedText(ResultTable table, const TextTableOptions& text) {
   RoundReals(&table, kTextDigits);
   return FormatTextTable(table, text);
@@ -52,7 +46,7 @@ void TablePrinter::Add(std::vector<Cell> row) {
     AppendJsonArraySeparator(&out_, rows_);
     AppendJsonObject(&out_, first_.columns, row);
   } else {
-    Round(&row);
+    RoundReals(&row, kTextDigits);
     if (laid_out_) {
       AppendTextRow(&out_, row, layout_);
     } else {

@@ -36,15 +36,17 @@ std::string FormatRealDigits(double value, int digits) {
   return text;
 }
 
-void RoundReals(ResultTable* table, int digits) {
-  for (std::vector<Cell>& row : table->rows) {
-    for (Cell& cell : row) {
-      if (cell.kind != CellKind::kReal) continue;
-      double value = 0;
-      std::from_chars(cell.text.data(), cell.text.data() + cell.text.size(), value);
-      cell.text = FormatRealDigits(value, digits);
-    }
+void RoundReals(std::vector<Cell>* row, int digits) {
+  for (Cell& cell : *row) {
+    if (cell.kind != CellKind::kReal) continue;
+    double value = 0;
+    std::from_chars(cell.text.data(), cell.text.data() + cell.text.size(), value);
+    cell.text = FormatRealDigits(value, digits);
   }
+}
+
+void RoundReals(ResultTable* table, int digits) {
+  for (std::vector<Cell>& row : table->rows) RoundReals(&row, digits);
 }
 
 std::string FormatRealExact(double value) {

@@ -42,8 +42,9 @@ std::string FormatReal(double value);
 // The same with `digits` significant digits (1 to 17), for a reader's eyes:
 // FormatRealDigits(0.0299999999999998, 9) is "0.03".
 std::string FormatRealDigits(double value, int digits);
-// Every real cell of the table rewritten with FormatRealDigits(digits),
-// for a reader's eyes (text tables, reports).
+// Every real cell of the row (or table) rewritten with
+// FormatRealDigits(digits), for a reader's eyes (text tables, reports).
+void RoundReals(std::vector<Cell>* row, int digits);
 void RoundReals(ResultTable* table, int digits);
 // The shortest text that reads back as the very same double, with ".0" on
 // a whole number: for exports, which must keep every bit that FormatReal's

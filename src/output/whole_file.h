@@ -1,9 +1,9 @@
 // WriteWholeFile: a file that appears complete or not at all, as the
-// charts and reports are written: PATH.part beside it, then a rename over
-// PATH (an older PATH is replaced). The folder must exist: a missing one is
-// more often a typo than a wish. Errors are FileErrors naming the path:
-// "out/x.svg: no folder 'out' (make it first)", "x.svg.part: No space left
-// on device"; nothing is left behind.
+// charts and reports are written: a FileSet of one (file_set.h), PATH.part
+// beside it, then a rename over PATH (an older PATH is replaced). The
+// folder must exist: a missing one is more often a typo than a wish.
+// Errors are FileErrors naming the path: "out/x.svg: no folder 'out' (make
+// it first)", "x.svg.part: No space left on device"; nothing is left behind.
 //
 // Plain function; no threading concerns.
 #pragma once

@@ -7,7 +7,6 @@
 #include "analysis/comm_matrix.h"
 #include "analysis/flat_profile.h"
 #include "analysis/gantt_data.h"
-#include "analysis/profile_bars.h"
 #include "analysis/utilisation_data.h"
 #include "analysis/variable_lines.h"
 #include "chart/bars_svg.h"
@@ -27,10 +26,9 @@ constexpr int64_t kListedPairs = 20;
 // The variables' charts' width, in points per line.
 constexpr int kVariableColumns = 1000;
 
-std::string Unit(const TraceRecord& trace) { return trace.info.format == "paraver" ? " s" : ""; }
-
 std::string Time(double value, const TraceRecord& trace) {
-  return FormatRealDigits(value, 9) + Unit(trace);
+  std::string unit = TimeUnit(trace);
+  return FormatRealDigits(value, 9) + (unit.empty() ? "" : " " + unit);
 }
 
 std::string Note(const std::string& text) {
@@ -108,12 +106,10 @@ std::optional<ReportSection> Variables(Archive& archive, const TraceRecord& trac
 }
 
 ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
-  ProfileOptions profile{.window = options.window};
-  ResultTable table = FlatProfile(archive, trace, profile);
-  RoundReals(&table, 6);
-  std::string body = "<div class=\"pair\">\n" +
-                     Chart(ProfileBarsSvg(ReadProfileBars(archive, trace, options.window))) +
-                     HtmlTable(table, "profile") + "</div>\n";
+  DrawnProfile profile = ReadDrawnProfile(archive, trace, options.window);
+  RoundReals(&profile.table, 6);
+  std::string body = "<div class=\"pair\">\n" + Chart(ProfileBarsSvg(profile.bars)) +
+                     HtmlTable(profile.table, "profile") + "</div>\n";
   return {"profile", "Profile", body};
 }
 
