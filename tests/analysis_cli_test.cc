@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analysis/flat_profile.h"
+#include "analysis/gantt_data.h"
 #include "backend_support.h"
 #include "db/loader_process.h"
 #include "db/postgres/pg_connection.h"
@@ -458,6 +459,39 @@ TEST_P(AnalysisCli, PlotGanttOfABigTraceIsAnImageOfBoundedSize) {
   EXPECT_EQ(Big32(head, 16), 700u);                     // columns
   EXPECT_EQ(std::to_string(Big32(head, 20)), rows[0]);  // rows
   EXPECT_LT(text.size(), 700u * std::stoul(rows[0]));
+}
+
+// However many connections read a big trace, the chart is the same (past
+// 4, the readers are 4).
+TEST_P(AnalysisCli, AGanttReadByManyReadersIsTheOneReadByOne) {
+  std::string trace = Folder() + "/big.paje";
+  ASSERT_EQ(
+      std::system((std::string(TRACEDB_GEN) + " --size 2M --containers 40 " + trace + " >/dev/null")
+                      .c_str()),
+      0);
+  CliRun run = Tracedb("ingest -q --db " + db() + " " + trace);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::unique_ptr<Archive> archive = OpenArchive(db(), ArchiveAccess::kRead);
+  std::optional<TraceRecord> record = archive->FindTrace("1");
+  ASSERT_TRUE(record);
+  GanttChart one = ReadGantt(*archive, *record, {.columns = 300, .readers = 1});
+  ASSERT_TRUE(one.aggregated);
+  ASSERT_GT(one.rows.size(), 40u);
+  for (int readers : {2, 3, 7, 100}) {
+    GanttChart many = ReadGantt(*archive, *record, {.columns = 300, .readers = readers});
+    EXPECT_TRUE(many.aggregated);
+    ASSERT_EQ(many.rows.size(), one.rows.size()) << readers;
+    for (size_t row = 0; row < one.rows.size(); ++row) {
+      EXPECT_EQ(many.rows[row].label, one.rows[row].label) << readers;
+      EXPECT_EQ(many.rows[row].columns, one.rows[row].columns) << readers << " " << row;
+    }
+  }
+  size_t painted = 0;
+  for (const GanttRow& row : one.rows) {
+    EXPECT_EQ(row.columns.size(), 300u);
+    for (uint16_t cell : row.columns) painted += cell != 0;
+  }
+  EXPECT_GT(painted, one.rows.size() * 100);
 }
 
 // The other kinds, each the chart the report holds.

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include "analysis/analysed_trace.h"
@@ -59,8 +61,14 @@ void AddRows(const TraceNames& names, const ProfileTotals& totals, Frame* frame)
 // hand has a lane of its own.
 class RowFiller {
  public:
-  RowFiller(Frame* frame, TimeWindow window, const GanttOptions& options)
-      : frame_(frame), window_(window), width_(options.columns), limit_(options.exact_states) {}
+  // `aggregated`: columns from the first state (the caller knows there
+  // are too many), so that fillers of distinct containers may run at once.
+  RowFiller(Frame* frame, TimeWindow window, const GanttOptions& options, bool aggregated)
+      : frame_(frame),
+        window_(window),
+        width_(options.columns),
+        limit_(options.exact_states),
+        aggregated_(aggregated) {}
 
   void Add(const WindowState& state) {
     if (state.container_id != container_) NextContainer(state.container_id);
@@ -76,9 +84,10 @@ class RowFiller {
     if (++bars_ > limit_) Aggregate();
   }
 
-  void Finish() {
+  // Whether the rows became columns.
+  bool Finish() {
     NextContainer(-1);
-    frame_->chart.aggregated = aggregated_;
+    return aggregated_;
   }
 
  private:
@@ -139,8 +148,8 @@ class RowFiller {
   TimeWindow window_;
   int width_;
   size_t limit_;
+  bool aggregated_;
   size_t bars_ = 0;
-  bool aggregated_ = false;
   int64_t container_ = -1;
   std::map<int64_t, Lane> lanes_;  // the container in hand's types
 };
@@ -157,19 +166,28 @@ void VisitBatch(std::vector<WindowState>* batch,
   batch->clear();
 }
 
-// Every state of the trace in container order, as the index on
+// Containers [first, last] of a trace, by id.
+struct ContainerRange {
+  int64_t first = 0;
+  int64_t last = 0;
+};
+
+// Every state of a range of containers in container order, as the index on
 // (container_id, start_time) gives them: no sort of the whole trace.
-void ReadAllStates(const SelectRows& select, const std::vector<int64_t>& type_ids,
-                   const std::function<void(const WindowState&)>& visit) {
+void ReadAllStates(const StreamRows& stream, const std::vector<int64_t>& type_ids,
+                   ContainerRange range, const std::function<void(const WindowState&)>& visit) {
   std::string types;
   for (int64_t id : type_ids) {
     types += (types.empty() ? " AND type_id IN (" : ", ") + std::to_string(id);
   }
   if (!types.empty()) types += ")";
-  std::unique_ptr<RowCursor> rows = select(
+  using enum ColumnKind;
+  std::unique_ptr<RowCursor> rows = stream(
       "SELECT container_id, type_id, value_id, start_time, end_time, depth FROM state "
-      "WHERE trace_id = $1" +
-      types + " ORDER BY container_id, start_time");
+      "WHERE trace_id = $1 AND container_id BETWEEN " +
+          std::to_string(range.first) + " AND " + std::to_string(range.last) + types +
+          " ORDER BY container_id, start_time",
+      {kInteger, kInteger, kInteger, kReal, kReal, kInteger});
   std::vector<WindowState> batch;
   while (rows->Next()) {
     WindowState state{rows->Int(0),    rows->Int(1),    rows->Int(2),
@@ -181,6 +199,15 @@ void ReadAllStates(const SelectRows& select, const std::vector<int64_t>& type_id
     batch.push_back(state);
   }
   VisitBatch(&batch, visit);
+}
+
+// Connections that read a big trace's states at once: one per core, at
+// most this many (PostgreSQL's readers are server processes too).
+constexpr int kMaxReaders = 4;
+
+int DefaultReaders() {
+  int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::clamp(cores, 1, kMaxReaders);
 }
 
 // Links are drawn while at most this many are in view.
@@ -236,33 +263,117 @@ void AddArrows(const SelectRows& select, const TraceRecord& trace, const TimeWin
   }
 }
 
-}  // namespace
+// What the readers of a whole trace share: the frame, and each one's
+// containers.
+struct Plan {
+  Frame frame;
+  std::vector<int64_t> type_ids;
+  bool aggregated = false;
+  std::vector<ContainerRange> shards;  // one per reader that has states to read
+};
 
-GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
-  TimeWindow span{trace.summary->start_time, trace.summary->end_time};
-  TimeWindow window = options.window.value_or(span);
+// Cuts the containers (by id) into `readers` ranges of about as many
+// states: the index gives each range's states in a run of its own.
+std::vector<ContainerRange> Shards(const ProfileTotals& totals, int readers) {
+  std::map<int64_t, int64_t> counts;  // per container
+  int64_t total = 0;
+  for (const auto& [key, times] : totals.times) {
+    counts[key.container_id] += times.count;
+    total += times.count;
+  }
+  std::vector<ContainerRange> shards;
+  int64_t seen = 0;
+  for (const auto& [id, count] : counts) {
+    if (shards.empty() || (seen >= total * static_cast<int64_t>(shards.size()) / readers &&
+                           static_cast<int>(shards.size()) < readers)) {
+      shards.push_back({id, id});
+    }
+    shards.back().last = id;
+    seen += count;
+  }
+  return shards;
+}
+
+Frame NewFrame(const TraceRecord& trace, TimeWindow window, const GanttOptions& options) {
   Frame frame;
   frame.chart = {.title = TraceLabel(trace),
                  .from = window.from,
                  .to = window.to,
                  .unit = TimeUnit(trace),
                  .width = options.columns};
+  return frame;
+}
+
+// The frame, the arrows, and how the states are to be read.
+Plan MakePlan(Archive& archive, const TraceRecord& trace, const GanttOptions& options,
+              const SelectRows& select, int readers) {
+  TimeWindow span{trace.summary->start_time, trace.summary->end_time};
+  Plan plan{.frame = NewFrame(trace, span, options)};
+  TraceNames names = ReadTraceNames(archive.name(), select);
+  ProfileScope scope{.per_container = true,
+                     .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
+  ProfileTotals totals = SummaryTotals(select, scope);
+  AddValues(names, totals, &plan.frame);
+  AddRows(names, totals, &plan.frame);
+  AddArrows(select, trace, span, true, &plan.frame);
+  plan.type_ids = scope.type_ids;
+  int64_t states = 0;
+  for (const auto& [key, times] : totals.times) states += times.count;
+  plan.aggregated = states > static_cast<int64_t>(options.exact_states);
+  plan.shards = Shards(totals, plan.aggregated ? readers : 1);
+  return plan;
+}
+
+// A whole trace: readers 1.. wait for reader 0's plan, then each reads its
+// shard of the containers.
+GanttChart ReadWholeGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
+  int readers = 1;
+  if (trace.summary->state_count > static_cast<int64_t>(options.exact_states)) {
+    readers = options.readers > 0 ? std::min(options.readers, kMaxReaders) : DefaultReaders();
+  }
+  TimeWindow span{trace.summary->start_time, trace.summary->end_time};
+  Plan plan;
+  std::promise<void> planned;
+  std::shared_future<void> ready = planned.get_future().share();
+  auto read = [&](int reader, const SelectRows& select, const StreamRows& stream) {
+    if (reader == 0) {
+      try {
+        plan = MakePlan(archive, trace, options, select, readers);
+        planned.set_value();
+      } catch (...) {
+        planned.set_exception(std::current_exception());
+        throw;
+      }
+    }
+    ready.get();
+    if (static_cast<size_t>(reader) >= plan.shards.size()) return;
+    RowFiller filler(&plan.frame, span, options, plan.aggregated);
+    ReadAllStates(stream, plan.type_ids, plan.shards[reader],
+                  [&](const WindowState& state) { filler.Add(state); });
+    bool aggregated = filler.Finish();
+    if (reader == 0) plan.frame.chart.aggregated = aggregated;
+  };
+  archive.ReadCompleteTogether(trace.id, readers, read);
+  return std::move(plan.frame.chart);
+}
+
+}  // namespace
+
+GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
+  if (!options.window) return ReadWholeGantt(archive, trace, options);
+  TimeWindow window = *options.window;
+  Frame frame = NewFrame(trace, window, options);
   archive.ReadComplete(trace.id, [&](const SelectRows& select) {
     TraceNames names = ReadTraceNames(archive.name(), select);
     ProfileScope scope{.type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
     ProfileTotals totals = SummaryTotals(select, scope);
     AddValues(names, totals, &frame);
     AddRows(names, totals, &frame);
-    AddArrows(select, trace, window, !options.window, &frame);
-    RowFiller filler(&frame, window, options);
-    auto visit = [&](const WindowState& state) { filler.Add(state); };
-    if (options.window) {
-      ReadWindowStates(archive.dialect(), select, {.window = window, .type_ids = scope.type_ids},
-                       visit);
-    } else {
-      ReadAllStates(select, scope.type_ids, visit);
-    }
-    filler.Finish();
+    AddArrows(select, trace, window, false, &frame);
+    RowFiller filler(&frame, window, options, false);
+    ReadWindowStates(archive.dialect(), select, {.window = window, .type_ids = scope.type_ids},
+                     [&](const WindowState& state) { filler.Add(state); });
+    frame.chart.aggregated = filler.Finish();
   });
   return frame.chart;
 }

@@ -7,9 +7,18 @@
 // as they are; past that, each row becomes pixel columns (gantt_columns.h),
 // so the chart's size is bounded by rows times columns whatever the
 // trace's size. The states stream in container order: memory holds the
-// exact states (bounded) or one row's columns.
+// exact states (bounded) or, per reader, one row's columns.
 //
-// Runs on the caller's thread; reads the trace in one snapshot.
+// A whole trace of more than `exact_states` states is read by `readers`
+// connections at once, each streaming the states of a range of containers
+// (about as many states each) into rows of its own: the 1 GB bench trace's
+// 7.5 million states take 1.7 s from SQLite and 2.2 s from PostgreSQL on
+// two cores, against 3.1 s and 5.9 s read by one connection. The chart is
+// the same whatever the number of readers. A window is read by the
+// calling thread alone (it reads few states, through the indexes).
+//
+// Blocks the caller until every reader is done; reads in one snapshot
+// (Archive::ReadCompleteTogether).
 #pragma once
 
 #include <cstddef>
@@ -30,6 +39,8 @@ struct GanttOptions {
   int columns = 1500;                // pixels of the time axis
   size_t exact_states = 5000;        // more in view: aggregated
   std::optional<std::string> type;   // one state type (by name); default: all
+  int readers = 0;                   // connections reading an aggregated whole
+                                     // trace at once (at most 4); 0: one per core
 };
 
 GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options);

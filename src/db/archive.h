@@ -122,6 +122,15 @@ class Archive {
   // meanwhile. Each cursor reads through the backend's own cursor, a batch
   // at a time, so any table streams; destroy it before opening the next.
   virtual void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) = 0;
+  // As ReadComplete, `readers` times at once: read(0, ..) on the calling
+  // thread and this connection, each other read(i, ..) on a thread and a
+  // connection of its own, for a read that splits into independent parts.
+  // PostgreSQL's readers share one snapshot; SQLite's each take one in
+  // which the trace is complete, and a complete trace's rows never change.
+  // Rethrows the first reader's error once all have stopped (run_together.h).
+  // Each reader may also stream (stored_trace_reader.h), in its snapshot.
+  using ReadPart = std::function<void(int reader, const SelectRows&, const StreamRows&)>;
+  virtual void ReadCompleteTogether(int64_t id, int readers, const ReadPart& read) = 0;
 
   // A complete trace's rows, in one snapshot (stored_trace_reader.h).
   void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) {

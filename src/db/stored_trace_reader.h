@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "db/row_cursor.h"
 #include "model/entity.h"
@@ -22,6 +23,13 @@
 namespace tracedb {
 
 using SelectRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql)>;
+
+// A SELECT whose columns are all integers or reals, their kinds declared, so
+// that a backend may stream its rows in binary (PostgreSQL: COPY ... (FORMAT
+// binary), without the cursor's text); for reads of millions of rows.
+enum class ColumnKind { kInteger, kReal };
+using StreamRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql,
+                                                            const std::vector<ColumnKind>& kinds)>;
 
 void ReadStoredRows(const std::string& database, const SelectRows& select, Registry* registry,
                     EntitySink* sink);

@@ -1,6 +1,8 @@
 #include "db/postgres/pg_archive.h"
 
+#include "concurrency/run_together.h"
 #include "db/postgres/pg_connection.h"
+#include "db/postgres/pg_copy_cursor.h"
 #include "db/postgres/pg_cursor.h"
 #include "db/postgres/pg_load.h"
 #include "db/postgres/pg_migrate.h"
@@ -16,6 +18,59 @@ namespace {
 
 // SQLSTATE read_only_sql_transaction: a write in `query`'s transaction.
 constexpr const char* kReadOnlyState = "25006";
+
+// `sql` with $1 replaced by the id: a server-side cursor takes no
+// parameters, and an integer written in the text is as safe.
+std::string Inline(const std::string& sql, int64_t id) {
+  std::string text;
+  std::string number = std::to_string(id);
+  for (size_t i = 0; i < sql.size(); ++i) {
+    if (sql[i] == '$' && i + 1 < sql.size() && sql[i + 1] == '1') {
+      text += number;
+      ++i;
+    } else {
+      text += sql[i];
+    }
+  }
+  return text;
+}
+
+// `read` in a read-only snapshot of `connection` in which trace `id` is
+// complete: the snapshot exported as `snapshot`, or a new one if "". Its
+// streams start in the same snapshot, exported when the first begins.
+void ReadCompleteOn(PgConnection& connection, int64_t id, const std::string& snapshot,
+                    const std::function<void(const SelectRows&, const StreamRows&)>& read) {
+  connection.Run([&] {
+    pqxx::work work(connection.get());
+    // Every row of each cursor is read: plan for that (see Query).
+    work.exec(
+        "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY;"
+        " SET LOCAL cursor_tuple_fraction = 1");
+    if (!snapshot.empty()) work.exec("SET TRANSACTION SNAPSHOT " + work.quote(snapshot));
+    auto status = work.exec_params("SELECT status FROM trace WHERE id = $1", id);
+    if (status.empty() || status[0][0].as<std::string>() != "complete") {
+      throw DbError(connection.name(), "trace " + std::to_string(id) + " is not complete");
+    }
+    int cursors = 0;
+    SelectRows select = [&](const std::string& sql) -> std::unique_ptr<RowCursor> {
+      return OpenPgCursor(connection, work, Inline(sql, id), "rows_" + std::to_string(cursors++));
+    };
+    std::string exported;
+    StreamRows stream = [&](const std::string& sql, const std::vector<ColumnKind>& kinds) {
+      if (exported.empty()) exported = work.exec("SELECT pg_export_snapshot()")[0][0].c_str();
+      return std::make_unique<PgCopyCursor>(connection.conninfo(), connection.name(), exported,
+                                            Inline(sql, id), kinds);
+    };
+    read(select, stream);
+    return 0;
+  });
+}
+
+std::string ExportedSnapshot(const SelectRows& select) {
+  std::unique_ptr<RowCursor> rows = select("SELECT pg_export_snapshot()");
+  rows->Next();
+  return rows->Text(0);
+}
 
 class PgArchive : public Archive {
  public:
@@ -145,23 +200,23 @@ class PgArchive : public Archive {
   }
 
   void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
-    connection_.Run([&] {
-      pqxx::work work(connection_.get());
-      // Every row of each cursor is read: plan for that (see Query).
-      work.exec(
-          "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY;"
-          " SET LOCAL cursor_tuple_fraction = 1");
-      auto status = work.exec_params("SELECT status FROM trace WHERE id = $1", id);
-      if (status.empty() || status[0][0].as<std::string>() != "complete") {
-        throw DbError(name(), "trace " + std::to_string(id) + " is not complete");
-      }
-      int cursors = 0;
-      SelectRows select = [&](const std::string& sql) -> std::unique_ptr<RowCursor> {
-        return OpenPgCursor(connection_, work, Inline(sql, id),
-                            "rows_" + std::to_string(cursors++));
-      };
-      read(select);
-      return 0;
+    ReadCompleteOn(connection_, id, "",
+                   [&](const SelectRows& select, const StreamRows&) { read(select); });
+  }
+
+  // Reader 0 exports its snapshot; the others start in it, as pg_dump's
+  // parallel workers do.
+  void ReadCompleteTogether(int64_t id, int readers, const ReadPart& read) override {
+    ReadCompleteOn(connection_, id, "", [&](const SelectRows& select, const StreamRows& stream) {
+      if (readers <= 1) return read(0, select, stream);
+      std::string snapshot = ExportedSnapshot(select);
+      RunTogether(readers, [&](int reader) {
+        if (reader == 0) return read(0, select, stream);
+        PgConnection own(connection_.conninfo());
+        ReadCompleteOn(own, id, snapshot, [&](const SelectRows& mine, const StreamRows& flow) {
+          read(reader, mine, flow);
+        });
+      });
     });
   }
 
@@ -209,22 +264,6 @@ class PgArchive : public Archive {
     } catch (const pqxx::sql_error&) {
       return false;
     }
-  }
-
-  // `sql` with $1 replaced by the id: a server-side cursor takes no
-  // parameters, and an integer written in the text is as safe.
-  static std::string Inline(const std::string& sql, int64_t id) {
-    std::string text;
-    std::string number = std::to_string(id);
-    for (size_t i = 0; i < sql.size(); ++i) {
-      if (sql[i] == '$' && i + 1 < sql.size() && sql[i + 1] == '1') {
-        text += number;
-        ++i;
-      } else {
-        text += sql[i];
-      }
-    }
-    return text;
   }
 
   template <typename... Args>

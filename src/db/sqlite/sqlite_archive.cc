@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "concurrency/run_together.h"
 #include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/sqlite/sqlite_cursor.h"
@@ -75,6 +76,32 @@ class SqliteQueryCursor : public SqliteCursor {
   SqliteConnection& connection_;
 };
 
+std::unique_ptr<RowCursor> SelectOn(SqliteConnection& connection, const std::string& sql,
+                                    int64_t trace) {
+  SqliteStatement statement = connection.Prepare(sql);
+  statement.BindInt(1, trace);
+  return std::make_unique<SqliteCursor>(std::move(statement));
+}
+
+// `read` in a read transaction of `connection` in which trace `id` is
+// complete.
+void ReadCompleteOn(SqliteConnection& connection, int64_t id,
+                    const std::function<void(const SelectRows&)>& read) {
+  connection.Exec("BEGIN");
+  try {
+    auto status = SelectOn(connection, "SELECT status FROM trace WHERE id = $1", id);
+    if (!status->Next() || status->Text(0) != "complete") {
+      throw DbError(connection.path(), "trace " + std::to_string(id) + " is not complete");
+    }
+    status.reset();
+    read([&](const std::string& sql) { return SelectOn(connection, sql, id); });
+  } catch (...) {
+    connection.Rollback();
+    throw;
+  }
+  connection.Exec("COMMIT");
+}
+
 class SqliteArchive : public Archive {
  public:
   SqliteArchive(std::unique_ptr<SqliteConnection> connection, bool read_only)
@@ -143,15 +170,20 @@ class SqliteArchive : public Archive {
   }
 
   void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
-    connection_->Exec("BEGIN");
-    try {
-      RefuseIncomplete(id);
-      read([&](const std::string& sql) { return Select(sql, id); });
-    } catch (...) {
-      connection_->Rollback();
-      throw;
-    }
-    connection_->Exec("COMMIT");
+    ReadCompleteOn(*connection_, id, read);
+  }
+
+  // SQLite's statements stream already: StreamRows is SelectRows.
+  void ReadCompleteTogether(int64_t id, int readers, const ReadPart& read) override {
+    RunTogether(readers, [&](int reader) {
+      auto part = [&](const SelectRows& select) {
+        read(reader, select,
+             [&](const std::string& sql, const std::vector<ColumnKind>&) { return select(sql); });
+      };
+      if (reader == 0) return ReadCompleteOn(*connection_, id, part);
+      SqliteConnection own(connection_->path(), SqliteFile::kReadOnlyArchive);
+      ReadCompleteOn(own, id, part);
+    });
   }
 
   std::unique_ptr<RowCursor> Query(const std::string& sql) override {
@@ -172,9 +204,7 @@ class SqliteArchive : public Archive {
 
  private:
   std::unique_ptr<RowCursor> Select(const std::string& sql, int64_t trace) {
-    SqliteStatement statement = connection_->Prepare(sql);
-    statement.BindInt(1, trace);
-    return std::make_unique<SqliteCursor>(std::move(statement));
+    return SelectOn(*connection_, sql, trace);
   }
 
   std::optional<TraceDetail> ReadDetail(std::string_view id_or_name) {
@@ -185,13 +215,6 @@ class SqliteArchive : public Archive {
     detail.types.columns = ColumnNames(*rows);
     while (rows->Next()) detail.types.rows.push_back(RowCells(*rows));
     return detail;
-  }
-
-  void RefuseIncomplete(int64_t id) {
-    auto status = Select("SELECT status FROM trace WHERE id = $1", id);
-    if (!status->Next() || status->Text(0) != "complete") {
-      throw DbError(name(), "trace " + std::to_string(id) + " is not complete");
-    }
   }
 
   std::unique_ptr<SqliteConnection> connection_;
