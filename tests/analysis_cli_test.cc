@@ -614,6 +614,32 @@ TEST_P(AnalysisCli, ReportRefusesWhatItCannotWrite) {
   EXPECT_FALSE(std::filesystem::exists(Folder() + "/r.html"));
 }
 
+// A trace of links and an event, without states: every answer made of
+// states refuses it, saying what it has, and writes nothing; its
+// communication matrix still draws.
+TEST_P(AnalysisCli, AnswersMadeOfStatesRefuseATraceWithoutThem) {
+  Ingest("quiet.paje", "16 1.0 L 0 m t1 k1\n17 2.0 L 0 m t2 k1\n");
+  const std::string refusal =
+      "tracedb: " + db() +
+      ": trace 1 (quiet.paje) has no states to profile or draw (events: 0, variable "
+      "intervals: 0, links: 1; tracedb query reads them)\n";
+  std::string out = Folder() + (postgres() ? "/quiet-postgres" : "/quiet-sqlite");
+  for (const std::string& args : std::vector<std::string>{
+           "profile 1", "compare 1 1", "report -o " + out + ".html 1",
+           "plot gantt -o " + out + ".svg 1", "plot utilisation -o " + out + ".svg 1",
+           "plot profile -o " + out + ".svg 1"}) {
+    CliRun run = Tracedb(args + " --db " + db());
+    EXPECT_EQ(run.exit_code, 1) << args;
+    EXPECT_EQ(run.out, "") << args;
+    EXPECT_EQ(run.err, refusal) << args;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out + ".html"));
+  EXPECT_FALSE(std::filesystem::exists(out + ".svg"));
+  CliRun run = Tracedb("plot comm -o " + out + ".svg --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(std::filesystem::exists(out + ".svg"));
+}
+
 // The rows of two profiles agree: the same names and counts, times to a
 // billionth (sums added up in another order).
 void ExpectSameProfile(const ResultTable& window, const ResultTable& summary,

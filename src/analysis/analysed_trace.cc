@@ -39,4 +39,15 @@ TraceRecord FindAnalysable(Archive& archive, const std::string& given) {
   return *trace;
 }
 
+void RequireStates(const Archive& archive, const TraceRecord& trace) {
+  const TraceSummary& summary = *trace.summary;
+  if (summary.state_count > 0) return;
+  throw DbError(
+      archive.name(),
+      TraceLabel(trace) +
+          " has no states to profile or draw (events: " + std::to_string(summary.event_count) +
+          ", variable intervals: " + std::to_string(summary.variable_count) +
+          ", links: " + std::to_string(summary.link_count) + "; tracedb query reads them)");
+}
+
 }  // namespace tracedb

@@ -16,6 +16,11 @@ namespace tracedb {
 
 TraceRecord FindAnalysable(Archive& archive, const std::string& given);
 
+// For the answers made of states (profile, compare, report, and plot's
+// gantt, utilisation and profile): a DbError when the trace has none,
+// saying what it has instead.
+void RequireStates(const Archive& archive, const TraceRecord& trace);
+
 // "trace 3 (ring.paje)", as the analysis commands name a trace.
 std::string TraceLabel(const TraceRecord& trace);
 

@@ -15,6 +15,8 @@ int RunCompare(const CompareArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord a = FindAnalysable(*archive, args.a);
   TraceRecord b = FindAnalysable(*archive, args.b);
+  RequireStates(*archive, a);
+  RequireStates(*archive, b);
   ResultTable table = CompareProfiles(*archive, a, b, args.compare);
   if (args.format == QueryFormat::kText) {
     std::string names = "a: " + TraceLabel(a) + "\nb: " + TraceLabel(b) + "\n\n";

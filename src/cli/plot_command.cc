@@ -69,6 +69,7 @@ std::string Svg(Archive& archive, const TraceRecord& trace, const PlotArgs& args
 int RunPlot(const PlotArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
+  if (args.kind != PlotKind::kComm) RequireStates(*archive, trace);
   std::optional<TimeWindow> window;
   if (args.window.from || args.window.to) window = ChosenWindow(*archive, trace, args.window);
   WriteWholeFile(args.output, Svg(*archive, trace, args, window));

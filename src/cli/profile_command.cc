@@ -29,6 +29,7 @@ void SharesAsPercent(ResultTable* table) {
 int RunProfile(const ProfileArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
+  RequireStates(*archive, trace);
   ProfileOptions options = args.profile;
   if (args.window.from || args.window.to)
     options.window = ChosenWindow(*archive, trace, args.window);

@@ -14,6 +14,7 @@ namespace tracedb {
 int RunReport(const ReportArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
+  RequireStates(*archive, trace);
   ReportOptions options;
   if (args.window.from || args.window.to) {
     options.window = ChosenWindow(*archive, trace, args.window);
