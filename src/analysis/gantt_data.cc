@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <future>
 #include <map>
 #include <memory>
 #include <set>
@@ -324,36 +323,26 @@ Plan MakePlan(Archive& archive, const TraceRecord& trace, const GanttOptions& op
   return plan;
 }
 
-// A whole trace: readers 1.. wait for reader 0's plan, then each reads its
-// shard of the containers.
+// A whole trace: the plan in one snapshot, then the states by as many
+// readers as there are shards, each in a snapshot of its own (the trace's
+// rows never change, and its id is never reused: a delete meanwhile makes
+// the readers refuse it). No reader waits for another.
 GanttChart ReadWholeGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
-  int readers = 1;
-  if (trace.summary->state_count > static_cast<int64_t>(options.exact_states)) {
-    readers = options.readers > 0 ? std::min(options.readers, kMaxReaders) : DefaultReaders();
-  }
+  int readers = options.readers > 0 ? std::min(options.readers, kMaxReaders) : DefaultReaders();
   TimeWindow span{trace.summary->start_time, trace.summary->end_time};
   Plan plan;
-  std::promise<void> planned;
-  std::shared_future<void> ready = planned.get_future().share();
-  auto read = [&](int reader, const SelectRows& select, const StreamRows& stream) {
-    if (reader == 0) {
-      try {
-        plan = MakePlan(archive, trace, options, select, readers);
-        planned.set_value();
-      } catch (...) {
-        planned.set_exception(std::current_exception());
-        throw;
-      }
-    }
-    ready.get();
-    if (static_cast<size_t>(reader) >= plan.shards.size()) return;
+  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
+    plan = MakePlan(archive, trace, options, select, readers);
+  });
+  if (plan.shards.empty()) return std::move(plan.frame.chart);
+  auto read = [&](int reader, const SelectRows&, const StreamRows& stream) {
     RowFiller filler(&plan.frame, span, options, plan.aggregated);
     ReadAllStates(stream, plan.type_ids, plan.shards[reader],
                   [&](const WindowState& state) { filler.Add(state); });
     bool aggregated = filler.Finish();
     if (reader == 0) plan.frame.chart.aggregated = aggregated;
   };
-  archive.ReadCompleteTogether(trace.id, readers, read);
+  archive.ReadCompleteTogether(trace.id, static_cast<int>(plan.shards.size()), read);
   return std::move(plan.frame.chart);
 }
 

@@ -17,8 +17,9 @@
 // the same whatever the number of readers. A window is read by the
 // calling thread alone (it reads few states, through the indexes).
 //
-// Blocks the caller until every reader is done; reads in one snapshot
-// (Archive::ReadCompleteTogether).
+// Blocks the caller until every reader is done. The rows and values come
+// from one snapshot and the states from the readers' own
+// (Archive::ReadCompleteTogether): a complete trace's rows never change.
 #pragma once
 
 #include <cstddef>

@@ -122,7 +122,7 @@ class Archive {
   // meanwhile. Each cursor reads through the backend's own cursor, a batch
   // at a time, so any table streams; destroy it before opening the next.
   virtual void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) = 0;
-  // As ReadComplete, `readers` times at once: read(0, ..) on the calling
+  // As ReadComplete, `readers` (at least 1) times at once: read(0, ..) on the calling
   // thread and this connection, each other read(i, ..) on a thread and a
   // connection of its own, for a read that splits into independent parts.
   // PostgreSQL's readers share one snapshot; SQLite's each take one in

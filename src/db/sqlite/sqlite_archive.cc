@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -175,7 +176,7 @@ class SqliteArchive : public Archive {
 
   // SQLite's statements stream already: StreamRows is SelectRows.
   void ReadCompleteTogether(int64_t id, int readers, const ReadPart& read) override {
-    RunTogether(readers, [&](int reader) {
+    RunTogether(std::max(readers, 1), [&](int reader) {
       auto part = [&](const SelectRows& select) {
         read(reader, select,
              [&](const std::string& sql, const std::vector<ColumnKind>&) { return select(sql); });
