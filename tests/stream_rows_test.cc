@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "backend_support.h"
@@ -67,6 +68,14 @@ TEST_P(StreamRows, GivesEachValueAsDeclared) {
         EXPECT_EQ(rows->CellAt(4).kind, CellKind::kReal);
         EXPECT_EQ(rows->CellAt(5).kind, CellKind::kNull);
         EXPECT_FALSE(rows->Next());
+        // A NULL after a value reads as 0, not as the value before it.
+        rows = stream("SELECT column1 FROM (VALUES (5), (NULL)) AS t WHERE $1 = 1", {kInteger});
+        ASSERT_TRUE(rows->Next());
+        EXPECT_EQ(rows->Int(0), 5);
+        ASSERT_TRUE(rows->Next());
+        EXPECT_TRUE(rows->IsNull(0));
+        EXPECT_EQ(rows->Int(0), 0);
+        EXPECT_EQ(rows->Double(0), 0.0);
       });
 }
 
@@ -123,12 +132,28 @@ TEST_P(PostgresStream, FailsWithTheServersWords) {
           EXPECT_NE(std::string(e.what()).find("division by zero"), std::string::npos) << e.what();
         }
         try {
-          auto rows = stream("SELECT 'abc'", {kInteger});
-          rows->Next();
+          auto rows = stream("SELECT 'abcd'", {kInteger});
           FAIL() << "no error";
         } catch (const DbError& e) {
           EXPECT_EQ(std::string(e.what()),
                     database_->display() + ": column 1 is not a number of the kind declared");
+        }
+        // Binary COPY carries no types: they are checked before it runs.
+        for (const auto& [sql, kinds, problem] :
+             std::vector<std::tuple<std::string, std::vector<ColumnKind>, std::string>>{
+                 {"SELECT 1.5::float8",
+                  {kInteger},
+                  "column 1 is not a number of the kind declared"},
+                 {"SELECT 1, 2.0::numeric",
+                  {kInteger, kReal},
+                  "column 2 is not a number of the kind declared"},
+                 {"SELECT 1, 2", {kInteger}, "the query has 2 columns, 1 declared"}}) {
+          try {
+            stream(sql, kinds);
+            ADD_FAILURE() << sql << ": no error";
+          } catch (const DbError& e) {
+            EXPECT_EQ(std::string(e.what()), database_->display() + ": " + problem) << sql;
+          }
         }
         // A stream dropped half read leaves the reader as it was.
         auto many = stream("SELECT n FROM generate_series(1, 1000000) AS n", {kInteger});

@@ -128,7 +128,12 @@ class Archive {
   // PostgreSQL's readers share one snapshot; SQLite's each take one in
   // which the trace is complete, and a complete trace's rows never change.
   // Rethrows the first reader's error once all have stopped (run_together.h).
-  // Each reader may also stream (stored_trace_reader.h), in its snapshot.
+  // Each reader may also stream (stored_trace_reader.h), in its snapshot:
+  // on PostgreSQL through a connection of its own, so a reader holds two.
+  // Readers should stream the entity tables and select only small ones: a
+  // PostgreSQL reader's transaction keeps the locks it took until every
+  // reader is done, and a delete waiting behind them would hold up the
+  // others.
   using ReadPart = std::function<void(int reader, const SelectRows&, const StreamRows&)>;
   virtual void ReadCompleteTogether(int64_t id, int readers, const ReadPart& read) = 0;
 

@@ -68,8 +68,7 @@ void ReadCompleteOn(PgConnection& connection, int64_t id, const std::string& sna
 
 std::string ExportedSnapshot(const SelectRows& select) {
   std::unique_ptr<RowCursor> rows = select("SELECT pg_export_snapshot()");
-  rows->Next();
-  return rows->Text(0);
+  return rows->Next() ? rows->Text(0) : std::string();  // a row, always
 }
 
 class PgArchive : public Archive {

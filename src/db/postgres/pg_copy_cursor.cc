@@ -1,7 +1,5 @@
 #include "db/postgres/pg_copy_cursor.h"
 
-#include <endian.h>
-
 #include <cstring>
 
 #include "db/db_error.h"
@@ -17,6 +15,13 @@ constexpr int kHeaderSize = sizeof(kSignature) + 8;
 struct FreedByLibpq {
   void operator()(void* data) const { PQfreemem(data); }
 };
+
+// PostgreSQL's type oids (pg_type.dat) that each kind takes.
+bool IsOfKind(Oid type, ColumnKind kind) {
+  enum : Oid { kInt8 = 20, kInt2 = 21, kInt4 = 23, kFloat4 = 700, kFloat8 = 701 };
+  if (kind == ColumnKind::kInteger) return type == kInt2 || type == kInt4 || type == kInt8;
+  return type == kFloat4 || type == kFloat8;
+}
 
 // A big-endian number of `size` bytes at `data`.
 uint64_t BigEndian(const char* data, int size) {
@@ -56,20 +61,51 @@ PgCopyCursor::PgCopyCursor(const std::string& conninfo, std::string name,
       PQescapeLiteral(connection_.get(), snapshot.data(), snapshot.size()));
   if (!literal) Fail(PQerrorMessage(connection_.get()));
   Run("SET TRANSACTION SNAPSHOT " + std::string(literal.get()), PGRES_COMMAND_OK);
+  CheckKinds(sql);
   Run("COPY (" + sql + ") TO STDOUT (FORMAT binary)", PGRES_COPY_OUT);
 }
 
-PgCopyCursor::~PgCopyCursor() = default;  // closing the connection ends the COPY
+// Asks the server to stop sending first: closing alone would leave it
+// making rows until it notices the client is gone.
+PgCopyCursor::~PgCopyCursor() {
+  if (done_ || !connection_) return;
+  if (PGcancel* cancel = PQgetCancel(connection_.get())) {
+    char problem[256];
+    PQcancel(cancel, problem, sizeof problem);  // best effort: closing ends the COPY anyway
+    PQfreeCancel(cancel);
+  }
+}
+
+// Binary COPY sends no types: the query's columns are described first and
+// checked against the kinds declared.
+void PgCopyCursor::CheckKinds(const std::string& sql) {
+  Result prepared(PQprepare(connection_.get(), "", sql.c_str(), 0, nullptr), &PQclear);
+  Check(prepared.get(), PGRES_COMMAND_OK);
+  Result described(PQdescribePrepared(connection_.get(), ""), &PQclear);
+  Check(described.get(), PGRES_COMMAND_OK);
+  if (PQnfields(described.get()) != static_cast<int>(kinds_.size())) {
+    Fail("the query has " + std::to_string(PQnfields(described.get())) + " columns, " +
+         std::to_string(kinds_.size()) + " declared");
+  }
+  for (size_t column = 0; column < kinds_.size(); ++column) {
+    if (!IsOfKind(PQftype(described.get(), static_cast<int>(column)), kinds_[column])) {
+      Fail("column " + std::to_string(column + 1) + " is not a number of the kind declared");
+    }
+  }
+}
 
 void PgCopyCursor::Fail(const std::string& problem) const {
   throw DbError(name_, PostgresProblem(problem));
 }
 
 void PgCopyCursor::Run(const std::string& sql, ExecStatusType expected) {
-  std::unique_ptr<PGresult, decltype(&PQclear)> result(PQexec(connection_.get(), sql.c_str()),
-                                                       &PQclear);
-  if (!result) Fail(PQerrorMessage(connection_.get()));
-  if (PQresultStatus(result.get()) != expected) Fail(PQresultErrorMessage(result.get()));
+  Result result(PQexec(connection_.get(), sql.c_str()), &PQclear);
+  Check(result.get(), expected);
+}
+
+void PgCopyCursor::Check(const PGresult* result, ExecStatusType expected) const {
+  if (result == nullptr) Fail(PQerrorMessage(connection_.get()));
+  if (PQresultStatus(result) != expected) Fail(PQresultErrorMessage(result));
 }
 
 bool PgCopyCursor::Next() {
@@ -116,7 +152,9 @@ bool PgCopyCursor::ReadRow(const char* data, int size) {
     if (std::memcmp(take(kHeaderSize), kSignature, sizeof kSignature) != 0) {
       Fail("COPY sent no binary signature");
     }
-    take(static_cast<int>(BigEndian(data - 4, 4)));  // the header extension
+    uint64_t extension = BigEndian(data - 4, 4);
+    if (extension > static_cast<uint64_t>(end - data)) Fail("COPY sent a truncated header");
+    data += extension;
     header_read_ = true;
     if (data == end) return false;
   }
@@ -126,8 +164,9 @@ bool PgCopyCursor::ReadRow(const char* data, int size) {
   for (size_t column = 0; column < kinds_.size(); ++column) {
     auto width = static_cast<int32_t>(BigEndian(take(4), 4));
     Value& value = values_[column];
-    value.null = width == -1;
-    if (value.null) continue;
+    value = Value{};  // a NULL reads as 0
+    if (width == -1) continue;
+    value.null = false;
     bool integer = kinds_[column] == ColumnKind::kInteger;
     if (integer ? (width != 2 && width != 4 && width != 8) : (width != 4 && width != 8)) {
       Fail("column " + std::to_string(column + 1) + " is not a number of the kind declared");
@@ -143,9 +182,12 @@ std::string PgCopyCursor::ColumnName(int column) const {
   return "column" + std::to_string(column + 1);  // COPY sends no names
 }
 
+// A real as an integer: truncated, 0 where no int64_t holds it (NaN too).
 int64_t PgCopyCursor::Int(int column) const {
   const Value& value = values_[column];
-  return kinds_[column] == ColumnKind::kInteger ? value.integer : static_cast<int64_t>(value.real);
+  if (kinds_[column] == ColumnKind::kInteger) return value.integer;
+  bool fits = value.real > -0x1p63 && value.real < 0x1p63;
+  return fits ? static_cast<int64_t>(value.real) : 0;
 }
 
 double PgCopyCursor::Double(int column) const { return values_[column].real; }

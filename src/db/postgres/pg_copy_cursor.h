@@ -9,10 +9,12 @@
 // libpqxx 6.4 has no COPY of a query in binary, hence libpq itself. The
 // binary format is PostgreSQL's documented one (COPY, "Binary Format"):
 // a signature, then per row a field count and each field's length and
-// big-endian bytes; integers of 2, 4 or 8 bytes, reals of 4 or 8.
+// big-endian bytes. It carries no types: the query is described first, and
+// refused unless each column is of the kind declared (smallint, integer or
+// bigint; real or double precision).
 //
 // RowCursor's rules: one thread at a time. Destroying it before the end
-// closes its connection, which ends the COPY.
+// cancels the COPY and closes its connection.
 #pragma once
 
 #include <libpq-fe.h>
@@ -52,8 +54,12 @@ class PgCopyCursor : public RowCursor {
     void operator()(PGconn* connection) const { PQfinish(connection); }
   };
 
+  using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
+
   [[noreturn]] void Fail(const std::string& problem) const;
+  void Check(const PGresult* result, ExecStatusType expected) const;
   void Run(const std::string& sql, ExecStatusType expected);
+  void CheckKinds(const std::string& sql);
   bool ReadRow(const char* data, int size);
   void Finish();
 
