@@ -267,7 +267,6 @@ void AddArrows(const SelectRows& select, const TraceRecord& trace, const TimeWin
 struct Plan {
   Frame frame;
   std::vector<int64_t> type_ids;
-  bool aggregated = false;
   std::vector<ContainerRange> shards;  // one per reader that has states to read
 };
 
@@ -305,8 +304,7 @@ Frame NewFrame(const TraceRecord& trace, TimeWindow window, const GanttOptions& 
 
 // The frame, the arrows, and how the states are to be read.
 Plan MakePlan(Archive& archive, const TraceRecord& trace, const GanttOptions& options,
-              const SelectRows& select, int readers) {
-  TimeWindow span{trace.summary->start_time, trace.summary->end_time};
+              const SelectRows& select, TimeWindow span, int readers) {
   Plan plan{.frame = NewFrame(trace, span, options)};
   TraceNames names = ReadTraceNames(archive.name(), select);
   ProfileScope scope{.per_container = true,
@@ -318,8 +316,10 @@ Plan MakePlan(Archive& archive, const TraceRecord& trace, const GanttOptions& op
   plan.type_ids = scope.type_ids;
   int64_t states = 0;
   for (const auto& [key, times] : totals.times) states += times.count;
-  plan.aggregated = states > static_cast<int64_t>(options.exact_states);
-  plan.shards = Shards(totals, plan.aggregated ? readers : 1);
+  // The summaries count the states the readers will meet: the fillers'
+  // own count would come to the same.
+  plan.frame.chart.aggregated = states > static_cast<int64_t>(options.exact_states);
+  plan.shards = Shards(totals, plan.frame.chart.aggregated ? readers : 1);
   return plan;
 }
 
@@ -332,15 +332,14 @@ GanttChart ReadWholeGantt(Archive& archive, const TraceRecord& trace, const Gant
   TimeWindow span{trace.summary->start_time, trace.summary->end_time};
   Plan plan;
   archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    plan = MakePlan(archive, trace, options, select, readers);
+    plan = MakePlan(archive, trace, options, select, span, readers);
   });
   if (plan.shards.empty()) return std::move(plan.frame.chart);
   auto read = [&](int reader, const SelectRows&, const StreamRows& stream) {
-    RowFiller filler(&plan.frame, span, options, plan.aggregated);
+    RowFiller filler(&plan.frame, span, options, plan.frame.chart.aggregated);
     ReadAllStates(stream, plan.type_ids, plan.shards[reader],
                   [&](const WindowState& state) { filler.Add(state); });
-    bool aggregated = filler.Finish();
-    if (reader == 0) plan.frame.chart.aggregated = aggregated;
+    filler.Finish();
   };
   archive.ReadCompleteTogether(trace.id, static_cast<int>(plan.shards.size()), read);
   return std::move(plan.frame.chart);

@@ -35,9 +35,15 @@ std::string Inline(const std::string& sql, int64_t id) {
   return text;
 }
 
+std::string ExportedSnapshot(const SelectRows& select) {
+  std::unique_ptr<RowCursor> rows = select("SELECT pg_export_snapshot()");
+  return rows->Next() ? rows->Text(0) : std::string();  // a row, always
+}
+
 // `read` in a read-only snapshot of `connection` in which trace `id` is
 // complete: the snapshot exported as `snapshot`, or a new one if "". Its
-// streams start in the same snapshot, exported when the first begins.
+// streams start in the same snapshot (a new one's exported when the first
+// begins).
 void ReadCompleteOn(PgConnection& connection, int64_t id, const std::string& snapshot,
                     const std::function<void(const SelectRows&, const StreamRows&)>& read) {
   connection.Run([&] {
@@ -55,20 +61,15 @@ void ReadCompleteOn(PgConnection& connection, int64_t id, const std::string& sna
     SelectRows select = [&](const std::string& sql) -> std::unique_ptr<RowCursor> {
       return OpenPgCursor(connection, work, Inline(sql, id), "rows_" + std::to_string(cursors++));
     };
-    std::string exported;
+    std::string exported = snapshot;
     StreamRows stream = [&](const std::string& sql, const std::vector<ColumnKind>& kinds) {
-      if (exported.empty()) exported = work.exec("SELECT pg_export_snapshot()")[0][0].c_str();
+      if (exported.empty()) exported = ExportedSnapshot(select);
       return std::make_unique<PgCopyCursor>(connection.conninfo(), connection.name(), exported,
                                             Inline(sql, id), kinds);
     };
     read(select, stream);
     return 0;
   });
-}
-
-std::string ExportedSnapshot(const SelectRows& select) {
-  std::unique_ptr<RowCursor> rows = select("SELECT pg_export_snapshot()");
-  return rows->Next() ? rows->Text(0) : std::string();  // a row, always
 }
 
 class PgArchive : public Archive {

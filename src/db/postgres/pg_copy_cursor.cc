@@ -4,6 +4,7 @@
 
 #include "db/db_error.h"
 #include "db/postgres/pg_connection.h"
+#include "db/postgres/pg_type_oids.h"
 
 namespace tracedb {
 namespace {
@@ -16,11 +17,12 @@ struct FreedByLibpq {
   void operator()(void* data) const { PQfreemem(data); }
 };
 
-// PostgreSQL's type oids (pg_type.dat) that each kind takes.
+// Whether a column of `type` holds numbers of `kind`.
 bool IsOfKind(Oid type, ColumnKind kind) {
-  enum : Oid { kInt8 = 20, kInt2 = 21, kInt4 = 23, kFloat4 = 700, kFloat8 = 701 };
-  if (kind == ColumnKind::kInteger) return type == kInt2 || type == kInt4 || type == kInt8;
-  return type == kFloat4 || type == kFloat8;
+  if (kind == ColumnKind::kInteger) {
+    return type == pg_type::kInt2 || type == pg_type::kInt4 || type == pg_type::kInt8;
+  }
+  return type == pg_type::kFloat4 || type == pg_type::kFloat8;
 }
 
 // A big-endian number of `size` bytes at `data`.

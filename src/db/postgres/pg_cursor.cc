@@ -2,24 +2,12 @@
 
 #include <charconv>
 
+#include "db/postgres/pg_type_oids.h"
+
 namespace tracedb {
 namespace {
 
 constexpr int kFetchRows = 10'000;
-
-// PostgreSQL's type oids (pg_type.dat), fixed since forever.
-enum : pqxx::oid {
-  kBool = 16,
-  kInt8 = 20,
-  kInt2 = 21,
-  kInt4 = 23,
-  kOid = 26,
-  kFloat4 = 700,
-  kFloat8 = 701,
-  kNumeric = 1700,
-  kJson = 114,
-  kJsonb = 3802,
-};
 
 }  // namespace
 
@@ -94,20 +82,20 @@ std::string PgCursor::Text(int column) const {
 Cell PgCursor::CellAt(int column) const {
   if (IsNull(column)) return NullCell();
   switch (batch_.column_type(column)) {
-    case kInt2:
-    case kInt4:
-    case kInt8:
-    case kOid:
+    case pg_type::kInt2:
+    case pg_type::kInt4:
+    case pg_type::kInt8:
+    case pg_type::kOid:
       return IntegerCell(Int(column));
-    case kFloat4:
-    case kFloat8:
+    case pg_type::kFloat4:
+    case pg_type::kFloat8:
       return RealCell(Double(column));
-    case kNumeric:  // exact decimal text, printed as it is
+    case pg_type::kNumeric:  // exact decimal text, printed as it is
       return Cell{.kind = CellKind::kReal, .text = Text(column)};
-    case kBool:
+    case pg_type::kBool:
       return BooleanCell(Text(column) == "t");
-    case kJson:
-    case kJsonb:
+    case pg_type::kJson:
+    case pg_type::kJsonb:
       return JsonCell(Text(column));
     default:
       return TextCell(Text(column));
