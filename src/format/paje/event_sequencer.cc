@@ -1,9 +1,31 @@
 #include "format/paje/event_sequencer.h"
 
+#include <cstdint>
+
 #include "format/paje/line_decoder.h"
 #include "model/input_error.h"
 
 namespace tracedb::paje {
+namespace {
+
+// A parser worker wrote each event's tokens on another core: left to the
+// hardware, the simulator waited for them line after line (a third of its
+// time in the 1 GB trace's dump). Asking for them a few events ahead: dump
+// of that trace 4.3 -> 3.4 s, of the 100 MB one 0.47 -> 0.37 s. Any
+// distance from 4 to 16 did as well.
+constexpr size_t kPrefetchAhead = 8;
+
+// The first two cache lines of its tokens (a line has 6 to 9). A prefetch
+// never faults, so the second may lie past the list's end; the address is
+// computed as an integer, which no sanitizer minds.
+void Prefetch(const Event& e) {
+  const auto address = reinterpret_cast<uintptr_t>(e.tokens);
+  __builtin_prefetch(reinterpret_cast<const void*>(address));
+  __builtin_prefetch(reinterpret_cast<const void*>(address + 64));
+}
+
+}  // namespace
+
 void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
   size_t next_deferred = 0;
   std::vector<Event>& events = block.batch.events;
@@ -13,6 +35,7 @@ void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
       DeliverDeferred(block.deferred[next_deferred++], consume);
     }
     if (i == events.size()) break;
+    if (i + kPrefetchAhead < events.size()) Prefetch(events[i + kPrefetchAhead]);
     events[i].line += lines_;
     consume(events[i]);
   }
