@@ -22,15 +22,15 @@
 
 namespace tracedb {
 
-// Rows per batch unless told (ingest and watch --batch-size). PostgreSQL
-// spends ~2 ms on each COPY beyond its rows (one per table per batch), so
-// batches of 100,000 made the 1 GB ingest 4% slower than 250,000; but up to
-// five batches are in memory at once (three queued, one filled, one
-// written), and with the summaries and typed data 250,000 took peak RSS to
-// 210-230 MB. 150,000, measured alternating with 250,000 (three runs each,
-// 1 GB bench trace): SQLite 34.05 vs 34.14 s, 187 vs 228 MB; PostgreSQL
-// 28.59 vs 28.44 s, 168 vs 225 MB.
-inline constexpr size_t kDefaultBatchRows = 150'000;
+// Rows per batch unless told (ingest and watch --batch-size). Up to eight
+// batches are in memory at once (three queued, three kept for reuse, one
+// filled, one written), each holding room for every kind of row it ever
+// held. 150,000 took the SQLite ingest of the 1 GB bench trace to a peak
+// RSS of 183-195 MB, close to the 200 MB bound. 75,000, alternating with
+// 150,000 (five runs each, medians): SQLite 25.45 vs 26.14 s, 158-160 vs
+// 183-190 MB; PostgreSQL 18.50 vs 17.98 s (each COPY costs ~2 ms beyond its
+// rows), 136-138 vs 169-177 MB; Paraver 100 MB into SQLite 4.59 vs 4.55 s.
+inline constexpr size_t kDefaultBatchRows = 75'000;
 
 struct RowCounts {
   int64_t containers = 0;
