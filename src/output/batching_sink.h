@@ -22,10 +22,10 @@
 
 namespace tracedb {
 
-// Rows per batch unless told (ingest and watch --batch-size). Up to eight
-// batches are in memory at once (three queued, three kept for reuse, one
-// filled, one written), each holding room for every kind of row it ever
-// held. 150,000 took the SQLite ingest of the 1 GB bench trace to a peak
+// Rows per batch unless told (ingest and watch --batch-size). Up to five
+// batches are in memory at once (three queued, one filled, one written;
+// finished ones are kept for reuse), each keeping room for every kind of
+// row it ever held. 150,000 took the SQLite ingest of the 1 GB bench trace to a peak
 // RSS of 183-195 MB, close to the 200 MB bound. 75,000, alternating with
 // 150,000 (five runs each, medians): SQLite 25.45 vs 26.14 s, 158-160 vs
 // 183-190 MB; PostgreSQL 18.50 vs 17.98 s (each COPY costs ~2 ms beyond its
