@@ -146,8 +146,9 @@ TraceLabels LabelArguments(const cxxopts::ParseResult& result) {
   return labels;
 }
 
-// More parser threads only add blocks in flight (two each, 1 MB apiece):
-// the simulator, on one thread, is what bounds the speed.
+// Threads that read, parse and simulate (cli/parse_workers.h). More parser
+// threads only add blocks in flight (two each, 1 MB apiece): the simulator,
+// on one thread, is what bounds the speed.
 constexpr int64_t kMaxThreads = 64;
 // Loads at once, each with its own connection(s) and parser threads.
 constexpr int64_t kMaxJobs = 64;
@@ -251,7 +252,7 @@ int Dump(int argc, char** argv) {
                         "DB");
   options.add_options()("u,user-fields", "append user-defined fields to each line")(
       "z,ignore-incomplete-links", "drop links that never completed")(
-      "threads", "parser threads (0: cores - 1)", cxxopts::value<std::string>()->default_value("0"),
+      "threads", "reading threads (0: per core)", cxxopts::value<std::string>()->default_value("0"),
       "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -278,7 +279,7 @@ int Ingest(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("profile-bins", "time bins of state_profile",
            cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
-           "N")("threads", "parser threads (0: cores - 1)",
+           "N")("threads", "reading threads (0: per core)",
                 cxxopts::value<std::string>()->default_value("0"), "N")(
       "q,quiet", "no progress and no summary")("progress", "progress also when not on a terminal")(
       "files", "traces", cxxopts::value<std::vector<std::string>>());
@@ -323,7 +324,7 @@ int Watch(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value(std::to_string(kDefaultBatchRows)),
       "N")("profile-bins", "time bins of state_profile",
            cxxopts::value<std::string>()->default_value(std::to_string(kDefaultProfileBins)),
-           "N")("threads", "parsers per load, 0: cores - 1",
+           "N")("threads", "threads per load (0: per core)",
                 cxxopts::value<std::string>()->default_value("0"),
                 "N")("dir", "the folder", cxxopts::value<std::string>());
   AddLabelOptions(options, /*with_name=*/false);

@@ -12,9 +12,12 @@ ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Re
   NameResolver resolver;
   ReadOptions read = options.read;
   ReadHooks hooks;
-  if (options.pre_resolve) hooks.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
+  // Without workers the lookups would run on this thread all the same, plus
+  // the snapshots' copies (--threads 1, 1 GB trace: 6.6 s, 6.9 s with them).
+  bool pre_resolve = options.pre_resolve && read.parse_workers > 0;
+  if (pre_resolve) hooks.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
   read.on_block = [&](uint64_t bytes) {
-    if (options.pre_resolve) resolver.Publish(*registry);
+    if (pre_resolve) resolver.Publish(*registry);
     if (options.read.on_block) options.read.on_block(bytes);
   };
   BadLines bad_lines(file.path(), options.read.bad_lines);

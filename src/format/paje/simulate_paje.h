@@ -21,7 +21,7 @@ namespace tracedb::paje {
 
 struct SimulateOptions {
   ReadOptions read;
-  bool pre_resolve = true;  // parser workers resolve names ahead (sim/name_snapshot.h)
+  bool pre_resolve = true;  // parser workers, if any, resolve names ahead (sim/name_snapshot.h)
 };
 
 ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Registry* registry,
