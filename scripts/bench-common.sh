@@ -1,5 +1,7 @@
+# shellcheck shell=bash
 # Functions the bench scripts share; sourced, never run. The caller sets
 # `scratch` (a folder of its own) before calling measure.
+# shellcheck disable=SC2154  # scratch, workdir, gen and kSeed: set by the caller
 
 # The median of the numbers given as arguments.
 median() {
@@ -30,3 +32,15 @@ measure() {
 # The first field of measure's output, and the second.
 seconds_of() { echo "${1%% *}"; }
 rss_of() { local rest=${1#* }; echo "${rest%% *}"; }
+
+# The generator's Pajé trace of SIZE in $workdir, made unless a previous run left it there, and
+# its path. Written under a temporary name first, so that an interrupted run never leaves a
+# truncated trace to be reused. The caller sets `workdir`, `gen` and `kSeed`.
+paje_trace() {
+  local size=$1 file="$workdir/trace-$1.paje"
+  if [[ ! -s $file ]]; then
+    "$gen" --size "$size" --seed "$kSeed" "$file.tmp"
+    mv "$file.tmp" "$file"
+  fi
+  echo "$file"
+}
