@@ -321,12 +321,21 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
         "' ORDER BY c.relname, s.staattnum");
   };
   EXPECT_EQ(targets("1"), "0 of 104");
+  // The rows each parent's statistics describe (pg_parent_statistics.h).
+  auto described = [&] {
+    return database.Rows(
+        "SELECT relname || ' ' || reltuples FROM pg_class WHERE oid IN"
+        " ('public.state'::regclass, 'public.container'::regclass) ORDER BY 1");
+  };
+  const std::vector<std::string> kOneTrace = {"container 4", "state 2"};
+  EXPECT_EQ(described(), kOneTrace);
   std::vector<std::string> before = writers("%\\_1");
   EXPECT_EQ(before.size(), 104u);
   std::string other = TraceFile("other.paje", std::string(kBody) + "# another trace\n");
   ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + other).exit_code, 0);
   EXPECT_EQ(writers("%\\_1"), before);
   EXPECT_EQ(targets("2"), "0 of 104");
+  EXPECT_EQ(described(), kOneTrace);  // twice the rows: still a fair sample
   std::vector<std::string> summaries = writers("state_summary\\_1");
   ASSERT_EQ(summaries.size(), 9u);
   CliRun summarize = Tracedb("summarize --db " + database.url() + " --force 1");
@@ -335,6 +344,9 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
   ASSERT_EQ(again.size(), 9u);
   for (size_t i = 0; i < again.size(); ++i) EXPECT_NE(again[i], summaries[i]);
   EXPECT_EQ(targets("1"), "0 of 104");
+  std::string third = TraceFile("third.paje", std::string(kBody) + "# a third trace\n");
+  ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + third).exit_code, 0);
+  EXPECT_EQ(described(), (std::vector<std::string>{"container 12", "state 6"}));
   CliRun show = Tracedb("query --db " + database.url() + " 'SHOW cursor_tuple_fraction'");
   EXPECT_EQ(show.out, "cursor_tuple_fraction\n1\n") << show.err;
 }

@@ -8,6 +8,7 @@
 #include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/loader_process.h"
+#include "db/postgres/pg_parent_statistics.h"
 #include "db/postgres/pg_partitions.h"
 #include "db/trace_columns.h"
 
@@ -113,9 +114,9 @@ class PgTraceLoad : public TraceLoad {
     // longer; the trace is complete whether this succeeds or not. Each
     // connection analyzes its lane's tables, at once: ANALYZE keeps one core
     // busy (1 GB trace: 2.2 s for all of them on one connection).
-    auto analyzed = std::async(std::launch::async,
-                               [this] { second_->TryExec(AnalyzeParentsSql(kSecondLane)); });
-    session_.TryExec(AnalyzeParentsSql(kFirstLane));
+    auto analyzed =
+        std::async(std::launch::async, [this] { RefreshParentStatistics(*second_, kSecondLane); });
+    RefreshParentStatistics(session_, kFirstLane);
     analyzed.get();
     return std::nullopt;
   }

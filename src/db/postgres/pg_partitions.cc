@@ -93,10 +93,6 @@ std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> 
          StatisticsTargetsSql(regclasses, 0);
 }
 
-std::string AnalyzeParentsSql(std::span<const char* const> tables) {
-  return "ANALYZE " + CommaList(tables, [](const char* table) { return std::string(table); });
-}
-
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
   return "DROP TABLE IF EXISTS " + CommaList(tables, [trace_id](const char* table) {
            return PartitionName(table, trace_id);

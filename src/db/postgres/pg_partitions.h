@@ -48,16 +48,9 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
 // a partition's rows never change, and an ANALYZE of a parent, which in
 // PostgreSQL 15 analyzes each partition too, then samples 100 rows of it and
 // keeps its statistics, instead of sampling 30,000 again (each load's
-// AnalyzeParentsSql took 0.6 s more for each 100 MB trace already in the
-// archive).
+// ANALYZE of the parents took 0.6 s more for each 100 MB trace already in
+// the archive; pg_parent_statistics.h says when they are analyzed).
 std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables);
-
-// Gathers the statistics of the partitioned tables themselves, sampled over
-// all their partitions: the planner estimates a join through a view from
-// them, and autovacuum never analyzes a partitioned table (measured on a
-// 1 GB trace: README's query 1 in 7.8 s without them, 2.3 s with them).
-// Each partition is analyzed too, as AnalyzePartitionsSql left it: cheaply.
-std::string AnalyzeParentsSql(std::span<const char* const> tables = kEntityTables);
 
 // Drops the trace's partitions of `tables` that exist, not its trace row.
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);

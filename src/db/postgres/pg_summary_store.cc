@@ -6,6 +6,7 @@
 #include "db/crash_point.h"
 #include "db/db_error.h"
 #include "db/postgres/pg_copy_writer.h"
+#include "db/postgres/pg_parent_statistics.h"
 #include "db/postgres/pg_partitions.h"
 #include "db/postgres/pg_session.h"
 #include "db/summary_tables.h"
@@ -84,7 +85,7 @@ bool StorePostgresSummaries(const std::string& conninfo, const std::string& name
   }
   // Outside the transaction, as after a load: the summaries are stored
   // whether this succeeds or not.
-  session.TryExec(AnalyzeParentsSql(kSummaryTables));
+  RefreshParentStatistics(session, kSummaryTables);
   return true;
 }
 
