@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -44,6 +45,25 @@ TEST(NameResolver, ResolvedAheadEqualsResolvedInOrderOnAChurningTrace) {
       EXPECT_EQ(resolved.lines, plain.lines) << "block " << block << ", workers " << workers;
     }
   }
+}
+
+// Past 4,096 containers the simulator asks for each event's container state
+// ahead (Simulator::Prefetch, with names resolved ahead): a hint that must
+// change nothing, while containers come and go.
+TEST(NameResolver, ManyContainersGiveTheSameOutputWhenTheSimulatorAsksAhead) {
+  std::string path = WriteTempFile("many.paje", "");
+  std::string gen =
+      std::string(TRACEDB_GEN) + " --size 3M --churn 50 --containers 5000 --seed 7 " + path;
+  ASSERT_EQ(std::system(gen.c_str()), 0);
+  DumpOutcome plain = DumpFile(path, false, 1 << 20, 0);
+  ASSERT_TRUE(plain.ok) << plain.error;
+  ASSERT_GT(plain.lines.size(), 20000u);
+  size_t containers = std::count_if(plain.lines.begin(), plain.lines.end(),
+                                    [](const auto& l) { return l.rfind("Container,", 0) == 0; });
+  ASSERT_GT(containers, 5000u);
+  DumpOutcome ahead = DumpFile(path, true, 65536, 2);
+  ASSERT_TRUE(ahead.ok) << ahead.error;
+  EXPECT_EQ(ahead.lines, plain.lines);
 }
 
 TEST(NameResolver, ErrorsAreTheSameWhenNamesAreResolvedAhead) {

@@ -42,6 +42,22 @@ bool IsColor(std::string_view text) {
 Simulator::Simulator(SimulatorOptions options, Registry* registry, EntitySink* sink)
     : options_(options), registry_(registry), sink_(sink) {
   live_.resize(registry_->container_count());
+  for (uint32_t id = 0; id < live_.size(); ++id) live_[id].type = registry_->container(id).type;
+}
+
+// Each event reads its container's live state, then its tracks, at random
+// among the containers: 50,000 of them (4.4 MB of live states, more of
+// tracks) miss the cache at every event, and asking ahead took the dump of a
+// 100 MB trace from 1.95 to 1.62 s. With few containers it only cost time
+// (2.5% on the 1 GB bench trace's 400): hence the threshold.
+constexpr size_t kPrefetchContainers = 4096;
+
+bool Simulator::Prefetch(const Event& far, const Event& near) const {
+  if (live_.size() < kPrefetchContainers) return false;
+  // An id not below live_.size() is kUnresolved, or a container made since.
+  if (far.container_id < live_.size()) __builtin_prefetch(&live_[far.container_id]);
+  if (near.container_id < live_.size()) __builtin_prefetch(live_[near.container_id].tracks.data());
+  return true;
 }
 
 void Simulator::Apply(const Event& e) {
@@ -148,13 +164,14 @@ std::optional<Simulator::Target> Simulator::ResolveTarget(const Event& e, TypeKi
     throw ProblemError(e.line, "type " + Quote(info.name) + " is " + WithArticle(info.kind) +
                                    " type, not " + WithArticle(kind) + " type");
   }
-  uint32_t container_type = registry_->container(container).type;
+  const LiveContainer& live = live_[container];
+  uint32_t container_type = live.type;
   if (info.parent != container_type) {
     throw ProblemError(e.line, "type " + Quote(info.name) + " is not a child of container type " +
                                    Quote(TypeName(container_type)) + " (the type of container " +
                                    Quote(ContainerName(container)) + ")");
   }
-  if (live_[container].destroyed) {
+  if (live.destroyed) {
     ++stats_.ignored_events;
     return std::nullopt;
   }
@@ -279,6 +296,7 @@ void Simulator::CreateContainer(const Event& e) {
                                          .parent = parent,
                                          .start = e.time});
   live_.emplace_back();
+  live_[id].type = type;
   live_[id].extras = TakeExtras(e);
   live_[parent].children.push_back(id);
   Touch(id, e.time);

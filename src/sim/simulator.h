@@ -39,6 +39,11 @@ class Simulator {
   Simulator(SimulatorOptions options, Registry* registry, EntitySink* sink);
 
   void Apply(const Event& event);
+  // Asks for the memory Apply will read first: the live state of `far`'s
+  // container, and the tracks of `near`'s, whose live state was asked for
+  // when it was far. A hint: neither event is applied yet. False, asking
+  // nothing, while the live states are few enough to stay in the cache.
+  bool Prefetch(const Event& far, const Event& near) const;
   // The end of the trace: every container still alive ends at the largest
   // time seen (-1 when no event had a time), closing all that is open.
   void Finish();

@@ -76,11 +76,15 @@ struct Track {
   std::unique_ptr<LinkTrack> links;
 };
 
+// What each event reads first is in the first 64 bytes (tracks, type,
+// destroyed): a trace of 50,000 containers reaches them at random, and every
+// cache line more is a miss.
 struct LiveContainer {
   std::vector<Track> tracks;  // few per container: found by a linear scan
-  std::vector<uint32_t> children;
-  double last_event_time = 0;
+  uint32_t type = 0;          // the registry's, here too (one line fewer)
   bool destroyed = false;
+  double last_event_time = 0;
+  std::vector<uint32_t> children;
   Extras extras;
 
   // nullptr when the type has none yet. Checks use this: a track made for

@@ -26,9 +26,11 @@ void Prefetch(const Event& e) {
 
 }  // namespace
 
-void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
+void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume,
+                             const EventLookahead& lookahead) {
   size_t next_deferred = 0;
   std::vector<Event>& events = block.batch.events;
+  bool look = static_cast<bool>(lookahead);
   for (size_t i = 0; i <= events.size(); ++i) {
     while (next_deferred < block.deferred.size() &&
            block.deferred[next_deferred].before_event == i) {
@@ -36,6 +38,9 @@ void EventSequencer::Deliver(ParsedBlock& block, const EventConsumer& consume) {
     }
     if (i == events.size()) break;
     if (i + kPrefetchAhead < events.size()) Prefetch(events[i + kPrefetchAhead]);
+    if (look && i + 2 * kPrefetchAhead < events.size()) {
+      look = lookahead(events[i + 2 * kPrefetchAhead], events[i + kPrefetchAhead]);
+    }
     events[i].line += lines_;
     consume(events[i]);
   }

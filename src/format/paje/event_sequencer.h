@@ -24,6 +24,9 @@
 namespace tracedb::paje {
 
 using EventConsumer = std::function<void(const Event&)>;
+// Two events not consumed yet, `far` twice as far ahead as `near`; returns
+// whether it wants the next ones of the block too (false: a call a block).
+using EventLookahead = std::function<bool(const Event& far, const Event& near)>;
 
 class EventSequencer {
  public:
@@ -34,7 +37,8 @@ class EventSequencer {
   // Throws ProblemError (with the file line) for a bad header line, a bad
   // body line that BadLines does not skip, or whatever the consumer throws.
   // Events are handed on in place (their line numbers made absolute).
-  void Deliver(ParsedBlock& block, const EventConsumer& consume);
+  void Deliver(ParsedBlock& block, const EventConsumer& consume,
+               const EventLookahead& lookahead = {});
   // The end of the input: an unfinished %EventDef is an error.
   void Finish() const { header_.Finish(lines_); }
 

@@ -52,7 +52,7 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const Rea
           return parsed;
         },
         [&](ParsedBlock&& parsed) {
-          sequencer.Deliver(parsed, consume);
+          sequencer.Deliver(parsed, consume, hooks.lookahead);
           snapshot.Set(sequencer.table());
           bytes_done += parsed.batch.text->size();
           if (options.on_block) options.on_block(bytes_done);
