@@ -1,10 +1,14 @@
 #include "db/postgres/pg_parent_statistics.h"
 
 #include <exception>
+#include <string>
 #include <vector>
 
 namespace tracedb {
+namespace {
 
+// The rows are those of `tables` (parents in schema public) that need an
+// ANALYZE (see the header).
 std::string StaleParentsQuery(std::span<const char* const> tables) {
   std::string parents;
   for (const char* table : tables) {
@@ -21,6 +25,8 @@ std::string StaleParentsQuery(std::span<const char* const> tables) {
          ") AND (p.reltuples < 0 OR now.rows NOT BETWEEN p.reltuples / 2 AND p.reltuples * 2)"
          " ORDER BY p.relname";
 }
+
+}  // namespace
 
 void RefreshParentStatistics(PgSession& session, std::span<const char* const> tables) noexcept {
   try {

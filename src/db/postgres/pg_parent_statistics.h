@@ -19,15 +19,10 @@
 #pragma once
 
 #include <span>
-#include <string>
 
 #include "db/postgres/pg_session.h"
 
 namespace tracedb {
-
-// A query whose rows are those of `tables` (parents in schema public) that
-// need an ANALYZE, as above.
-std::string StaleParentsQuery(std::span<const char* const> tables);
 
 // Analyzes those of `tables` that need it, outside any transaction. Never
 // throws: the trace is stored either way, and the next load looks again.

@@ -26,9 +26,9 @@ struct ReadHooks {
   // nullptr: a BadLines of the read's own, from options.bad_lines. Used on
   // the consumer's thread.
   BadLines* bad_lines = nullptr;
-  // Called on the consumer's thread with events a little ahead of the one
-  // consumed (stage 0 farther ahead than stage 1), so that the consumer may
-  // ask for the memory it will need: a hint, which must change nothing.
+  // Called on the consumer's thread with two events a little ahead of the
+  // one consumed (event_sequencer.h), so that the consumer may ask for the
+  // memory it will need: a hint, which must change nothing.
   EventLookahead lookahead;
 };
 
