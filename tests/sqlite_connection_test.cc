@@ -32,6 +32,8 @@ TEST(SqliteConnection, OpeningSetsTheBulkLoadPragmas) {
   // Files, not memory: publishing a trace sorts and copies all its rows.
   EXPECT_EQ(Rows(connection, "PRAGMA temp_store"), std::vector<std::string>{"0"});  // DEFAULT
   EXPECT_EQ(Rows(connection, "PRAGMA page_size"), std::vector<std::string>{"16384"});
+  // Deleted rows are not zeroed (Debian builds SQLite to zero them).
+  EXPECT_EQ(Rows(connection, "PRAGMA secure_delete"), std::vector<std::string>{"0"});
 }
 
 TEST(SqliteConnection, ErrorsNameTheFileAndSqlitesMessage) {

@@ -23,8 +23,13 @@ constexpr int kBusyTimeoutMs = 60000;
 // foreign_keys stays OFF because the schema declares none and rows arrive
 // out of reference order anyway. temp_store stays at its default (files):
 // publishing a loaded trace sorts all its rows, which must not be held in
-// memory.
-constexpr const char* kOpenPragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
+// memory. secure_delete OFF, SQLite's own default, which Debian's build
+// turns on: zeroing every deleted row and writing every freed page again
+// made deleting a 1 GB trace 15% slower (10.5 -> 9.0 s). The deleted bytes
+// stay in free pages until reused; `tracedb delete --vacuum` rewrites the
+// file without them.
+constexpr const char* kOpenPragmas =
+    "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA secure_delete=OFF;";
 
 // Readers keep reading while a trace loads. The mode is stored in the file,
 // so it is set only once the file is known to be ours. A file system that
