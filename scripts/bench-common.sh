@@ -33,13 +33,18 @@ measure() {
 seconds_of() { echo "${1%% *}"; }
 rss_of() { local rest=${1#* }; echo "${rest%% *}"; }
 
-# The generator's Pajé trace of SIZE in $workdir, made unless a previous run left it there, and
-# its path. Written under a temporary name first, so that an interrupted run never leaves a
+# The generator's Pajé trace of SIZE in $workdir (of CONTAINERS containers when given, else the
+# generator's default), made unless a previous run left it there, and its path:
+# "paje_trace SIZE [CONTAINERS]". Written under a temporary name first, so that an interrupted run never leaves a
 # truncated trace to be reused. The caller sets `workdir`, `gen` and `kSeed`.
 paje_trace() {
-  local size=$1 file="$workdir/trace-$1.paje"
+  local size=$1 containers=${2:-} file="$workdir/trace-$1.paje" more=()
+  if [[ -n $containers ]]; then
+    file="$workdir/trace-$1-c$containers.paje"
+    more=(--containers "$containers")
+  fi
   if [[ ! -s $file ]]; then
-    "$gen" --size "$size" --seed "$kSeed" "$file.tmp"
+    "$gen" --size "$size" --seed "$kSeed" "${more[@]}" "$file.tmp"
     mv "$file.tmp" "$file"
   fi
   echo "$file"
