@@ -35,8 +35,8 @@ rss_of() { local rest=${1#* }; echo "${rest%% *}"; }
 
 # The generator's Pajé trace of SIZE in $workdir (of CONTAINERS containers when given, else the
 # generator's default), made unless a previous run left it there, and its path:
-# "paje_trace SIZE [CONTAINERS]". Written under a temporary name first, so that an interrupted run never leaves a
-# truncated trace to be reused. The caller sets `workdir`, `gen` and `kSeed`.
+# "paje_trace SIZE [CONTAINERS]". Written under a temporary name first, so that an interrupted
+# run never leaves a truncated trace to be reused. The caller sets `workdir`, `gen` and `kSeed`.
 paje_trace() {
   local size=$1 containers=${2:-} file="$workdir/trace-$1.paje" more=()
   if [[ -n $containers ]]; then
