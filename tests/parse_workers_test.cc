@@ -26,5 +26,25 @@ TEST(ParseWorkers, ZeroGivesEachCoreAThreadAndAtLeastOneParser) {
   EXPECT_GE(ParseWorkers(0), 1);
 }
 
+TEST(SplitDumpThreads, FromFourThreadsOneSpellsTheText) {
+  for (int threads : {1, 2, 3}) {
+    DumpThreads split = SplitDumpThreads(threads);
+    EXPECT_EQ(split.parse_workers, threads - 1);
+    EXPECT_EQ(split.format_workers, 0);
+  }
+  DumpThreads four = SplitDumpThreads(4);
+  EXPECT_EQ(four.parse_workers, 2);
+  EXPECT_EQ(four.format_workers, 1);
+  DumpThreads many = SplitDumpThreads(64);
+  EXPECT_EQ(many.parse_workers, 62);
+  EXPECT_EQ(many.format_workers, 1);
+}
+
+TEST(SplitDumpThreads, ZeroCountsTheCores) {
+  DumpThreads split = SplitDumpThreads(0);
+  EXPECT_EQ(split.parse_workers + split.format_workers, ParseWorkers(0));
+  EXPECT_EQ(split.format_workers, ParseWorkers(0) >= 3 ? 1 : 0);
+}
+
 }  // namespace
 }  // namespace tracedb

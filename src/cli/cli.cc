@@ -252,7 +252,8 @@ int Dump(int argc, char** argv) {
                         "DB");
   options.add_options()("u,user-fields", "append user-defined fields to each line")(
       "z,ignore-incomplete-links", "drop links that never completed")(
-      "threads", "reading threads (0: per core)", cxxopts::value<std::string>()->default_value("0"),
+      "threads", "threads that read, simulate and write (0: per core)",
+      cxxopts::value<std::string>()->default_value("0"),
       "N")("file", "the trace", cxxopts::value<std::string>());
   AddFormatOptions(options);
   AddOnErrorOptions(options);
@@ -265,6 +266,10 @@ int Dump(int argc, char** argv) {
       .file = (*result)["file"].as<std::string>(),
       .input = FormatArguments(*result),
       .dump = {.user_fields = (*result)["user-fields"].as<bool>(), .read = ReadArguments(*result)}};
+  DumpThreads threads =
+      SplitDumpThreads(static_cast<int>(NumberOption(*result, "threads", 0, kMaxThreads)));
+  args.dump.read.parse_workers = threads.parse_workers;
+  args.dump.format_workers = threads.format_workers;
   if (result->count("db")) args.db = DatabaseArgument(*result);
   return RunDump(args);
 }

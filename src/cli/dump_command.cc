@@ -24,7 +24,9 @@ int DumpStored(const DumpArgs& args) {
                                        std::string(StatusName(trace->status)) + ", not complete");
   }
   Registry registry;
-  DumpWriter writer(registry, stdout, DumpOptions{.user_fields = args.dump.user_fields});
+  DumpWriter writer(registry, stdout,
+                    DumpOptions{.user_fields = args.dump.user_fields,
+                                .format_workers = args.dump.format_workers});
   archive->ReadTrace(trace->id, &registry, &writer);
   writer.Flush();
   return 0;

@@ -3,31 +3,39 @@
 //
 //   State, thread1, State, 1.000000, 5.000000, 4.000000, 0.000000, A
 //
-// Buffers its output; call Flush() at the end. Not thread-safe.
+// With format_workers, the text is spelled off the simulator's thread: rows
+// become lines (output/dump_line.h) in batches, workers spell the batches
+// (output/dump_text.h) and one more thread writes them out in order
+// (concurrency/in_order_workers.h). The output is the same byte for byte.
+//
+// Buffers its output; call Flush() at the end. A write error is thrown by
+// the call that finds it (with workers, a later On* call or Flush).
+// Threading: called on one thread, the one that grows the Registry.
 #pragma once
 
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <string>
-#include <string_view>
 
+#include "concurrency/in_order_workers.h"
 #include "model/entity.h"
-#include "output/fixed_six.h"
+#include "output/dump_line.h"
+#include "output/dump_text.h"
 #include "sim/registry.h"
 
 namespace tracedb {
 
 struct DumpOptions {
   bool user_fields = false;  // append user-defined field values (pj_dump -u)
+  int format_workers = 0;    // threads that spell the text; 0: the calling thread
 };
 
 class DumpWriter : public EntitySink {
  public:
-  // Lines are written out once this many bytes are buffered: small enough
-  // for the buffer to stay in the core's cache between writes (1 MiB made
-  // 1 GB dumps about 2% slower).
-  static constexpr size_t kFlushAt = 1 << 16;
+  // Lines per batch with format_workers: large enough that a batch costs
+  // one hand-over among thousands of lines, small enough that the batches
+  // in flight (2 * workers + 3) stay a few MB.
+  static constexpr size_t kBatchLines = 8192;
 
   DumpWriter(const Registry& registry, std::FILE* out, DumpOptions options);
   ~DumpWriter() override;
@@ -41,36 +49,19 @@ class DumpWriter : public EntitySink {
   void Flush();
 
  private:
-  // Inline, so that the many short literals (", ") are a store each.
-  void Text(std::string_view s) {
-    if (s.size() > kCapacity - used_) return TextAfterWrite(s);
-    std::memcpy(buffer_.get() + used_, s.data(), s.size());
-    used_ += s.size();
+  using Workers = InOrderWorkers<DumpBatch, std::string>;
+
+  void Add(const DumpLine& line) {
+    batch_.lines.push_back(line);
+    if (batch_.lines.size() >= kBatchLines) SubmitBatch();
   }
-  void TextAfterWrite(std::string_view s);
-  void Sep() { Text(", "); }
-  void Fixed(double v);    // %.6f
-  void General(double v);  // %g
-  void Integer(int64_t v);
-  void EventValue(const EventRow& row);  // its value's name, or its number
-  void ContainerName(int64_t id);
-  void Extras(const tracedb::Extras& extras);
-  void EndLine();
-  void Write();  // the buffer to out_
-  void WriteOut(std::string_view bytes);
+  void SubmitBatch();
 
-  // Room for any one number after kFlushAt bytes.
-  static constexpr size_t kCapacity = kFlushAt + kFixedSixMaxChars;
-
-  const Registry& registry_;
   std::FILE* out_;
-  DumpOptions options_;
-  std::unique_ptr<char[]> buffer_;  // lines not written yet: used_ bytes
-  size_t used_ = 0;
-  double last_fixed_ = 0;  // the last time spelled, and its text
-  char last_fixed_text_[32];
-  size_t last_fixed_size_ = 0;
-  NumberDigits digits_;  // where numbered values are spelled
+  LineMaker maker_;
+  DumpText text_;                     // without workers
+  DumpBatch batch_;                   // with workers: the batch being filled
+  std::unique_ptr<Workers> workers_;  // nullptr without
 };
 
 }  // namespace tracedb

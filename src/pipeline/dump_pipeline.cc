@@ -8,7 +8,9 @@ ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
                      const std::vector<Companion>& companions, const DumpPipelineOptions& options,
                      std::FILE* out) {
   Registry registry;
-  DumpWriter writer(registry, out, DumpOptions{.user_fields = options.user_fields});
+  DumpWriter writer(
+      registry, out,
+      DumpOptions{.user_fields = options.user_fields, .format_workers = options.format_workers});
   ReadOptions read = options.read;
   read.simulator.keep_extras = options.user_fields;
   ReadResult result = format.read(input, companions, read, &registry, &writer);

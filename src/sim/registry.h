@@ -19,7 +19,11 @@
 //
 // Not thread-safe: the thread that replays the trace grows it, and its sinks
 // read it there. Other threads see only Names()'s copies
-// (sim/name_snapshot.h); rows reach the writer thread with names copied.
+// (sim/name_snapshot.h), rows with names copied (the writer thread), or
+// views of names taken on this thread: a type's, a named value's or a
+// container's name stays at its address for the registry's whole life, so
+// such a view may be read on another thread while the registry grows
+// (output/dump_line.h).
 #pragma once
 
 #include <array>
@@ -30,6 +34,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/chunked_vector.h"
 #include "model/entity.h"
 #include "sim/name_index.h"
 
@@ -108,7 +113,9 @@ class Registry {
   size_t container_count() const { return containers_.size(); }
 
  private:
-  std::vector<TypeInfo> types_;
+  // An entry never moves, so views of its names stay valid while the
+  // registry grows (sinks hand them to other threads).
+  ChunkedVector<TypeInfo> types_;
   // One slot per value id: a named value's index in named_values_, or a
   // numbered value's number.
   struct ValueSlot {
@@ -127,8 +134,8 @@ class Registry {
   size_t value_count_ = 0;
   size_t window_mask_ = 0;  // 0: no window, every id has its slot
   std::unordered_map<uint32_t, ValueSlot> kept_;
-  std::vector<ValueInfo> named_values_;
-  std::vector<ContainerInfo> containers_;
+  ChunkedVector<ValueInfo> named_values_;
+  ChunkedVector<ContainerInfo> containers_;
   NameIndex type_index_;
   std::vector<NameIndex> value_index_;  // per type id
   NameIndex container_index_;

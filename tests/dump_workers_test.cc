@@ -1,0 +1,150 @@
+// dump with text workers (output/dump_writer.h): the same bytes in the same
+// order as the simulator's thread alone spells them, with every name that
+// a row or a forgetful Registry would take away copied in time; the same
+// errors.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "format/paje/paje_format.h"
+#include "format/paraver/paraver_format.h"
+#include "input/input_file.h"
+#include "model/input_error.h"
+#include "output/dump_writer.h"
+#include "paraver_test_support.h"
+#include "pipeline/dump_pipeline.h"
+#include "test_support.h"
+
+namespace tracedb::testing {
+namespace {
+
+struct Text {
+  std::string out;
+  std::string error;  // empty when the dump succeeded
+};
+
+// Dumps `path` with `format_workers` text workers (3 parsers beside).
+Text DumpWith(const std::string& path, const TraceFormat& format, int format_workers,
+              bool user_fields = false) {
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  Text text;
+  try {
+    InputFile input(path);
+    DumpPipelineOptions options{
+        .user_fields = user_fields, .read = {.parse_workers = 3}, .format_workers = format_workers};
+    DumpTrace(input, format, format.companions(path, {}), options, out);
+  } catch (const InputError& e) {
+    text.error = e.what();
+  }
+  std::fclose(out);
+  text.out.assign(buffer, size);
+  std::free(buffer);
+  return text;
+}
+
+size_t LineCount(const std::string& text) {
+  size_t n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+TEST(DumpWorkers, TextWorkersGiveTheSameBytesInTheSameOrder) {
+  std::string path = WriteTempFile("workers.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 3M --seed 5 " + path).c_str()), 0);
+  Text serial = DumpWith(path, paje::kPajeFormat, 0);
+  ASSERT_EQ(serial.error, "");
+  ASSERT_GT(LineCount(serial.out), 4 * DumpWriter::kBatchLines);
+  for (int workers : {1, 3}) {
+    Text parallel = DumpWith(path, paje::kPajeFormat, workers);
+    EXPECT_EQ(parallel.error, "");
+    EXPECT_TRUE(parallel.out == serial.out) << workers << ": " << parallel.out.size() << " bytes";
+  }
+}
+
+// Keys and user fields live in the rows, which are gone when a worker
+// spells them; long ones are on the heap, where a dangling view shows.
+TEST(DumpWorkers, LinkKeysAndUserFieldsOutliveTheirRows) {
+  std::string body =
+      "%EventDef PajePushState 40\n% Time date\n% Type string\n% Container string\n"
+      "% Value string\n% Note string\n%EndEventDef\n";
+  std::string tail = "-a-name-longer-than-any-short-string";
+  for (int i = 0; i < 10'000; ++i) {
+    std::string t = std::to_string(i);
+    std::string key = "key" + t + tail;
+    body += "40 " + t + " S t1 V" + std::to_string(i % 7) + " note" + t + tail + "\n";
+    body += "10 " + t + ".5 S t1\n";
+    body += "16 " + t + " L 0 m t1 " + key + "\n17 " + t + ".25 L 0 m t2 " + key + "\n";
+  }
+  std::string path = WriteTempFile("keys.paje", Header() + body);
+  Text serial = DumpWith(path, paje::kPajeFormat, 0, /*user_fields=*/true);
+  ASSERT_EQ(serial.error, "");
+  ASSERT_EQ(LineCount(serial.out), 20'000u + WorldContainers("9999.25").size());
+  EXPECT_NE(serial.out.find("Link, 0, Link, 9999.000000, 9999.250000, 0.250000, m, thread1, "
+                            "thread2, key9999" +
+                            tail + "\n"),
+            std::string::npos);
+  EXPECT_NE(serial.out.find(", V3, note9999" + tail + "\n"), std::string::npos);
+  Text parallel = DumpWith(path, paje::kPajeFormat, 2, /*user_fields=*/true);
+  EXPECT_EQ(parallel.error, "");
+  EXPECT_TRUE(parallel.out == serial.out);
+}
+
+// Paraver values without a label are numbers the Registry spells on demand
+// and may forget: each line keeps its own spelling.
+TEST(DumpWorkers, NumberedValuesAreSpelledBeforeTheRegistryForgetsThem) {
+  std::string prv = "#Paraver (d):100000_us:1(2):1:1(2:1),0\n";
+  for (int i = 0; i < 20'000; ++i) {
+    std::string t = std::to_string(i);
+    prv += "2:0:1:1:" + std::to_string(1 + i % 2) + ":" + t + ":7:" + std::to_string(i * 3) + "\n";
+  }
+  std::string path = WriteParaverTrace("numbered", prv);
+  Text serial = DumpWith(path, paraver::kParaverFormat, 0);
+  ASSERT_EQ(serial.error, "");
+  EXPECT_NE(serial.out.find(", 59997\n"), std::string::npos);
+  Text parallel = DumpWith(path, paraver::kParaverFormat, 2);
+  EXPECT_EQ(parallel.error, "");
+  EXPECT_TRUE(parallel.out == serial.out);
+}
+
+TEST(DumpWorkers, ABadLineGivesTheSameErrorAfterAPrefixOfTheOutput) {
+  std::string body;
+  for (int i = 0; i < 30'000; ++i) body += "12 " + std::to_string(i) + " E t1 x\n";
+  body += "12 30001 E nosuch x\n";
+  for (int i = 0; i < 100; ++i) body += "12 " + std::to_string(40'000 + i) + " E t1 x\n";
+  std::string path = WriteTempFile("trace.paje", Header() + body);
+  Text serial = DumpWith(path, paje::kPajeFormat, 0);
+  Text parallel = DumpWith(path, paje::kPajeFormat, 2);
+  EXPECT_EQ(serial.error, ErrorAt(BodyLine(30'001), "unknown container 'nosuch'"));
+  EXPECT_EQ(parallel.error, serial.error);
+  Text whole =
+      DumpWith(WriteTempFile("whole.paje", Header() + body.substr(0, body.find("12 30001"))),
+               paje::kPajeFormat, 0);
+  ASSERT_EQ(whole.error, "");
+  EXPECT_EQ(whole.out.compare(0, parallel.out.size(), parallel.out), 0);
+}
+
+TEST(DumpWorkers, AFullDiskIsAnErrorWithItsReason) {
+  std::string path = WriteTempFile("full.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 1M --seed 6 " + path).c_str()), 0);
+  for (int workers : {0, 2}) {
+    std::FILE* full = std::fopen("/dev/full", "w");
+    ASSERT_NE(full, nullptr);
+    InputFile input(path);
+    DumpPipelineOptions options{.read = {.parse_workers = 1}, .format_workers = workers};
+    try {
+      DumpTrace(input, paje::kPajeFormat, {}, options, full);
+      FAIL() << "wrote to /dev/full";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "cannot write the output: No space left on device") << workers;
+    }
+    std::fclose(full);
+  }
+}
+
+}  // namespace
+}  // namespace tracedb::testing
