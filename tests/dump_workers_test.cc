@@ -94,18 +94,22 @@ TEST(DumpWorkers, LinkKeysAndUserFieldsOutliveTheirRows) {
   EXPECT_TRUE(parallel.out == serial.out);
 }
 
-// Paraver values without a label are numbers the Registry spells on demand
-// and may forget: each line keeps its own spelling.
-TEST(DumpWorkers, NumberedValuesAreSpelledBeforeTheRegistryForgetsThem) {
-  std::string prv = "#Paraver (d):100000_us:1(2):1:1(2:1),0\n";
+// Paraver values without a label are numbers: an event's value is spelled
+// from the row, a link's tag by the Registry into a buffer the next one
+// overwrites. Each line keeps its own spelling.
+TEST(DumpWorkers, NumberedValuesAreSpelledBeforeTheRegistryReusesTheirBuffer) {
+  std::string prv = "#Paraver (d):100000_us:1(4):1:2(2:1,2:1),0\n";
   for (int i = 0; i < 20'000; ++i) {
     std::string t = std::to_string(i);
     prv += "2:0:1:1:" + std::to_string(1 + i % 2) + ":" + t + ":7:" + std::to_string(i * 3) + "\n";
+    prv += "3:0:1:1:1:" + t + ":" + t + ":0:1:2:2:" + t + ":" + std::to_string(i + 1) + ":8:" +
+           std::to_string(1000 + i) + "\n";
   }
   std::string path = WriteParaverTrace("numbered", prv);
   Text serial = DumpWith(path, paraver::kParaverFormat, 0);
   ASSERT_EQ(serial.error, "");
   EXPECT_NE(serial.out.find(", 59997\n"), std::string::npos);
+  EXPECT_NE(serial.out.find(", 20999, "), std::string::npos);
   Text parallel = DumpWith(path, paraver::kParaverFormat, 2);
   EXPECT_EQ(parallel.error, "");
   EXPECT_TRUE(parallel.out == serial.out);

@@ -21,7 +21,7 @@ template <typename T, size_t kChunkBits = 8>
 class ChunkedVector {
  public:
   ChunkedVector() = default;
-  ChunkedVector(const ChunkedVector& other) {
+  ChunkedVector(const ChunkedVector& other) : ChunkedVector() {  // destroyed if a copy throws
     for (size_t i = 0; i < other.size(); ++i) push_back(other[i]);
   }
   ChunkedVector(ChunkedVector&& other) noexcept
@@ -50,7 +50,8 @@ class ChunkedVector {
   static constexpr size_t kMask = kChunk - 1;
 
   void AddChunk() {
-    chunks_.reserve(chunks_.size() + 1);  // so that the push below cannot throw
+    // Room first, doubling, so that the push below cannot throw.
+    if (chunks_.size() == chunks_.capacity()) chunks_.reserve(2 * chunks_.size() + 1);
     chunks_.push_back(std::allocator<T>().allocate(kChunk));
   }
 
