@@ -1,5 +1,7 @@
 #include "pipeline/ingest_pipeline.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -41,6 +43,7 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
       }
       if (!read_all) return;
       pool.Drop();  // the summaries' memory instead
+      malloc_trim(0);
       summarizer.Finish(options.batch_rows, [&](const RowBatch& rows) { writer.Write(rows); });
     } catch (...) {
       writer_error = std::current_exception();

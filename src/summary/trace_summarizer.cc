@@ -70,9 +70,17 @@ void TraceSummarizer::AddVariable(const VariableRecord& v) {
 void TraceSummarizer::Finish(size_t batch_rows,
                              const std::function<void(const RowBatch&)>& write) {
   RowBatch batch;
-  FinishStates(batch);
-  FinishEvents(batch);
-  FinishVariables(batch);
+  // Rows go out as they are made: the summaries of 50,000 containers are a
+  // million rows, tens of MB held beside the maps they come from.
+  size_t limit = std::max<size_t>(batch_rows, 1);
+  Spill spill = [&] {
+    if (batch.rows() < limit) return;
+    write(batch);
+    batch.Clear();
+  };
+  FinishStates(batch, spill);
+  FinishEvents(batch, spill);
+  FinishVariables(batch, spill);
   FinishDurations(batch);
   profile_.AppendRecords(&batch.profile);
   write(batch);
@@ -84,13 +92,14 @@ void TraceSummarizer::Finish(size_t batch_rows,
   });
 }
 
-void TraceSummarizer::FinishEvents(RowBatch& batch) const {
+void TraceSummarizer::FinishEvents(RowBatch& batch, const Spill& spill) const {
   for (const auto& [k, count] : events_) {
     batch.event_summaries.push_back({k.container, k.type, k.value, count});
+    spill();
   }
 }
 
-void TraceSummarizer::FinishStates(RowBatch& batch) const {
+void TraceSummarizer::FinishStates(RowBatch& batch, const Spill& spill) const {
   for (const auto& [k, t] : states_) {
     // A parent's entry is made by its children; the parent itself always
     // comes too, but a row without states would not be a summary of any.
@@ -103,10 +112,11 @@ void TraceSummarizer::FinishStates(RowBatch& batch) const {
                                      .exclusive = t.exclusive,
                                      .min = t.min,
                                      .max = t.max});
+    spill();
   }
 }
 
-void TraceSummarizer::FinishVariables(RowBatch& batch) const {
+void TraceSummarizer::FinishVariables(RowBatch& batch, const Spill& spill) const {
   for (const auto& [k, t] : variables_) {
     double mean = t.seconds > 0 ? t.weighted / t.seconds : std::numeric_limits<double>::quiet_NaN();
     batch.variable_summaries.push_back({.container = k.container,
@@ -117,6 +127,7 @@ void TraceSummarizer::FinishVariables(RowBatch& batch) const {
                                         .mean = mean,
                                         .start = t.start,
                                         .end = t.end});
+    spill();
   }
 }
 

@@ -76,11 +76,14 @@ class TraceSummarizer {
     double end = 0;
   };
 
+  // Writes the batch out when it is full.
+  using Spill = std::function<void()>;
+
   void AddState(const StateRecord& s);
   void AddVariable(const VariableRecord& v);
-  void FinishStates(RowBatch& batch) const;
-  void FinishEvents(RowBatch& batch) const;
-  void FinishVariables(RowBatch& batch) const;
+  void FinishStates(RowBatch& batch, const Spill& spill) const;
+  void FinishEvents(RowBatch& batch, const Spill& spill) const;
+  void FinishVariables(RowBatch& batch, const Spill& spill) const;
   void FinishDurations(RowBatch& batch) const;
 
   std::unordered_map<Key, StateTotals, KeyHash> states_;
