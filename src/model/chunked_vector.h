@@ -37,6 +37,7 @@ class ChunkedVector {
   }
 
   const T& operator[](size_t i) const { return chunks_[i >> kChunkBits][i & kMask]; }
+  T& operator[](size_t i) { return chunks_[i >> kChunkBits][i & kMask]; }
   size_t size() const { return size_; }
 
   void push_back(T value) {

@@ -56,7 +56,7 @@ std::optional<PendingLink> ApplyLinkHalf(std::unique_ptr<LinkTrack>& links,
 void CompleteLink(Track& track, uint32_t container, std::string_view key, PendingLink link,
                   EntitySink& sink) {
   track.last =
-      LastEntity{.any = true, .start = link.start, .has_end = link.has_end, .end = link.end};
+      LastEntity{.any = true, .has_end = link.has_end, .start = link.start, .end = link.end};
   sink.OnLink(LinkRow{.container = container,
                       .type = track.type,
                       .value = link.value,

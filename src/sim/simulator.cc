@@ -429,7 +429,7 @@ void Simulator::NewEvent(const Event& e) {
   if (!target) return;
   CheckTimeOrder(e, *target);
   Track& track = live_[target->container].TrackFor(target->type);
-  track.last = LastEntity{.any = true, .start = e.time, .has_end = true, .end = e.time};
+  track.last = LastEntity{.any = true, .has_end = true, .start = e.time, .end = e.time};
   sink_->OnEvent(EventRow{.container = target->container,
                           .type = target->type,
                           .value = ResolveValue(e, target->type),

@@ -14,11 +14,6 @@ constexpr size_t kLinkRowsPerBatch = 50'000;
 
 }  // namespace
 
-size_t TraceSummarizer::KeyHash::operator()(const Key& k) const {
-  uint64_t h = (static_cast<uint64_t>(k.container) << 32 | k.type) * 0x9e3779b97f4a7c15ULL;
-  return static_cast<size_t>((h ^ static_cast<uint64_t>(k.value)) * 0xbf58476d1ce4e5b9ULL >> 7);
-}
-
 TraceSummarizer::TraceSummarizer(uint32_t profile_bins, size_t max_link_pairs)
     : durations_(kOverflowDurationClass - kShortestDurationClass + 1),
       links_(max_link_pairs),
@@ -93,17 +88,17 @@ void TraceSummarizer::Finish(size_t batch_rows,
 }
 
 void TraceSummarizer::FinishEvents(RowBatch& batch, const Spill& spill) const {
-  for (const auto& [k, count] : events_) {
+  events_.ForEach([&](const SummaryKey& k, int64_t count) {
     batch.event_summaries.push_back({k.container, k.type, k.value, count});
     spill();
-  }
+  });
 }
 
 void TraceSummarizer::FinishStates(RowBatch& batch, const Spill& spill) const {
-  for (const auto& [k, t] : states_) {
+  states_.ForEach([&](const SummaryKey& k, const StateTotals& t) {
     // A parent's entry is made by its children; the parent itself always
     // comes too, but a row without states would not be a summary of any.
-    if (t.count == 0) continue;
+    if (t.count == 0) return;
     batch.state_summaries.push_back({.container = k.container,
                                      .type = k.type,
                                      .value = static_cast<uint32_t>(k.value),
@@ -113,11 +108,11 @@ void TraceSummarizer::FinishStates(RowBatch& batch, const Spill& spill) const {
                                      .min = t.min,
                                      .max = t.max});
     spill();
-  }
+  });
 }
 
 void TraceSummarizer::FinishVariables(RowBatch& batch, const Spill& spill) const {
-  for (const auto& [k, t] : variables_) {
+  variables_.ForEach([&](const SummaryKey& k, const VariableTotals& t) {
     double mean = t.seconds > 0 ? t.weighted / t.seconds : std::numeric_limits<double>::quiet_NaN();
     batch.variable_summaries.push_back({.container = k.container,
                                         .type = k.type,
@@ -128,7 +123,7 @@ void TraceSummarizer::FinishVariables(RowBatch& batch, const Spill& spill) const
                                         .start = t.start,
                                         .end = t.end});
     spill();
-  }
+  });
 }
 
 void TraceSummarizer::FinishDurations(RowBatch& batch) const {

@@ -19,10 +19,10 @@
 
 #include <cstdint>
 #include <functional>
-#include <unordered_map>
 #include <vector>
 
 #include "model/row_batch.h"
+#include "summary/keyed_totals.h"
 #include "summary/link_matrix.h"
 #include "summary/profile_bins.h"
 
@@ -42,15 +42,6 @@ class TraceSummarizer {
   void Finish(size_t batch_rows, const std::function<void(const RowBatch&)>& write);
 
  private:
-  struct Key {
-    uint32_t container;
-    uint32_t type;
-    int64_t value;
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    size_t operator()(const Key& k) const;
-  };
   struct StateTotals {
     int64_t count = 0;
     double inclusive = 0;
@@ -86,9 +77,9 @@ class TraceSummarizer {
   void FinishVariables(RowBatch& batch, const Spill& spill) const;
   void FinishDurations(RowBatch& batch) const;
 
-  std::unordered_map<Key, StateTotals, KeyHash> states_;
-  std::unordered_map<Key, int64_t, KeyHash> events_;
-  std::unordered_map<Key, VariableTotals, KeyHash> variables_;
+  KeyedTotals<StateTotals> states_;
+  KeyedTotals<int64_t> events_;
+  KeyedTotals<VariableTotals> variables_;
   std::vector<DurationTotals> durations_;  // by class, from kShortestDurationClass
   LinkMatrix links_;
   ProfileBins profile_;
