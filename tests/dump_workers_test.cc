@@ -115,7 +115,7 @@ TEST(DumpWorkers, NumberedValuesAreSpelledBeforeTheRegistryReusesTheirBuffer) {
   EXPECT_TRUE(parallel.out == serial.out);
 }
 
-TEST(DumpWorkers, ABadLineGivesTheSameErrorAfterAPrefixOfTheOutput) {
+TEST(DumpWorkers, ABadLineGivesTheSameErrorAfterTheSameOutput) {
   std::string body;
   for (int i = 0; i < 30'000; ++i) body += "12 " + std::to_string(i) + " E t1 x\n";
   body += "12 30001 E nosuch x\n";
@@ -125,11 +125,36 @@ TEST(DumpWorkers, ABadLineGivesTheSameErrorAfterAPrefixOfTheOutput) {
   Text parallel = DumpWith(path, paje::kPajeFormat, 2);
   EXPECT_EQ(serial.error, ErrorAt(BodyLine(30'001), "unknown container 'nosuch'"));
   EXPECT_EQ(parallel.error, serial.error);
+  // Every event before the bad line, whether spelled inline or on workers.
+  EXPECT_TRUE(parallel.out == serial.out);
+  EXPECT_NE(parallel.out.find("Event, thread1, Ev, 29999.000000, x\n"), std::string::npos);
   Text whole =
       DumpWith(WriteTempFile("whole.paje", Header() + body.substr(0, body.find("12 30001"))),
                paje::kPajeFormat, 0);
   ASSERT_EQ(whole.error, "");
   EXPECT_EQ(whole.out.compare(0, parallel.out.size(), parallel.out), 0);
+}
+
+// The output of the lines before a bad one fails first: its error is the
+// one reported, however far the reading got meanwhile.
+TEST(DumpWorkers, AWriteErrorBeforeABadLineIsTheOneReported) {
+  std::string body;
+  for (int i = 0; i < 20'000; ++i) body += "12 " + std::to_string(i) + " E t1 x\n";
+  body += "12 20001 E nosuch x\n";
+  std::string path = WriteTempFile("late.paje", Header() + body);
+  for (int workers : {0, 2}) {
+    std::FILE* full = std::fopen("/dev/full", "w");
+    ASSERT_NE(full, nullptr);
+    InputFile input(path);
+    DumpPipelineOptions options{.read = {.parse_workers = 1}, .format_workers = workers};
+    try {
+      DumpTrace(input, paje::kPajeFormat, {}, options, full);
+      FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "cannot write the output: No space left on device") << workers;
+    }
+    std::fclose(full);
+  }
 }
 
 TEST(DumpWorkers, AFullDiskIsAnErrorWithItsReason) {

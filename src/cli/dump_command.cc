@@ -27,7 +27,12 @@ int DumpStored(const DumpArgs& args) {
   DumpWriter writer(registry, stdout,
                     DumpOptions{.user_fields = args.dump.user_fields,
                                 .format_workers = args.dump.format_workers});
-  archive->ReadTrace(trace->id, &registry, &writer);
+  try {
+    archive->ReadTrace(trace->id, &registry, &writer);
+  } catch (...) {
+    writer.Flush();  // what came before the error, and the output's own error first
+    throw;
+  }
   writer.Flush();
   return 0;
 }

@@ -8,8 +8,11 @@
 // (output/dump_text.h) and one more thread writes them out in order
 // (concurrency/in_order_workers.h). The output is the same byte for byte.
 //
-// Buffers its output; call Flush() at the end. A write error is thrown by
-// the call that finds it (with workers, a later On* call or Flush).
+// Buffers its output; call Flush() at the end, and also when the reading
+// stops on an error: the output then holds every entity that came before
+// it, and a write error of that output (which came first) is the one
+// thrown. A write error is thrown by the call that finds it (with workers,
+// a later On* call or Flush).
 // Threading: called on one thread, the one that grows the Registry.
 #pragma once
 

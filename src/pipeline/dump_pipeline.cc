@@ -13,7 +13,13 @@ ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
       DumpOptions{.user_fields = options.user_fields, .format_workers = options.format_workers});
   ReadOptions read = options.read;
   read.simulator.keep_extras = options.user_fields;
-  ReadResult result = format.read(input, companions, read, &registry, &writer);
+  ReadResult result;
+  try {
+    result = format.read(input, companions, read, &registry, &writer);
+  } catch (...) {
+    writer.Flush();  // what came before the error, and the output's own error first
+    throw;
+  }
   writer.Flush();
   return result;
 }
