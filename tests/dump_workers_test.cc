@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -135,6 +136,20 @@ TEST(DumpWorkers, ABadLineGivesTheSameErrorAfterTheSameOutput) {
   EXPECT_EQ(whole.out.compare(0, parallel.out.size(), parallel.out), 0);
 }
 
+// The error of dumping the Pajé trace at `path` to /dev/full; "" if none.
+std::string DumpToFullDisk(const std::string& path, int workers) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> full(std::fopen("/dev/full", "w"), std::fclose);
+  if (!full) return "cannot open /dev/full";
+  InputFile input(path);
+  DumpPipelineOptions options{.read = {.parse_workers = 1}, .format_workers = workers};
+  try {
+    DumpTrace(input, paje::kPajeFormat, {}, options, full.get());
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // The output of the lines before a bad one fails first: its error is the
 // one reported, however far the reading got meanwhile.
 TEST(DumpWorkers, AWriteErrorBeforeABadLineIsTheOneReported) {
@@ -143,17 +158,8 @@ TEST(DumpWorkers, AWriteErrorBeforeABadLineIsTheOneReported) {
   body += "12 20001 E nosuch x\n";
   std::string path = WriteTempFile("late.paje", Header() + body);
   for (int workers : {0, 2}) {
-    std::FILE* full = std::fopen("/dev/full", "w");
-    ASSERT_NE(full, nullptr);
-    InputFile input(path);
-    DumpPipelineOptions options{.read = {.parse_workers = 1}, .format_workers = workers};
-    try {
-      DumpTrace(input, paje::kPajeFormat, {}, options, full);
-      FAIL() << "no error";
-    } catch (const std::runtime_error& e) {
-      EXPECT_STREQ(e.what(), "cannot write the output: No space left on device") << workers;
-    }
-    std::fclose(full);
+    EXPECT_EQ(DumpToFullDisk(path, workers), "cannot write the output: No space left on device")
+        << workers;
   }
 }
 
@@ -161,17 +167,8 @@ TEST(DumpWorkers, AFullDiskIsAnErrorWithItsReason) {
   std::string path = WriteTempFile("full.paje", "");
   ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 1M --seed 6 " + path).c_str()), 0);
   for (int workers : {0, 2}) {
-    std::FILE* full = std::fopen("/dev/full", "w");
-    ASSERT_NE(full, nullptr);
-    InputFile input(path);
-    DumpPipelineOptions options{.read = {.parse_workers = 1}, .format_workers = workers};
-    try {
-      DumpTrace(input, paje::kPajeFormat, {}, options, full);
-      FAIL() << "wrote to /dev/full";
-    } catch (const std::runtime_error& e) {
-      EXPECT_STREQ(e.what(), "cannot write the output: No space left on device") << workers;
-    }
-    std::fclose(full);
+    EXPECT_EQ(DumpToFullDisk(path, workers), "cannot write the output: No space left on device")
+        << workers;
   }
 }
 

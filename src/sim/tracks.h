@@ -76,11 +76,11 @@ struct Track {
   std::unique_ptr<LinkTrack> links;
 };
 
+static_assert(sizeof(Track) <= 112, "a trace of 50,000 containers holds 250,000");
+
 // What each event reads first is in the first 64 bytes (tracks, type,
 // destroyed): a trace of 50,000 containers reaches them at random, and every
 // cache line more is a miss.
-static_assert(sizeof(Track) <= 112, "a trace of 50,000 containers holds 250,000");
-
 struct LiveContainer {
   std::vector<Track> tracks;  // few per container: found by a linear scan
   uint32_t type = 0;          // the registry's, here too (one line fewer)
