@@ -99,6 +99,9 @@ struct LiveContainer {
   }
   Track& TrackFor(uint32_t type) {
     if (Track* t = FindTrack(type)) return *t;
+    // One more slot at a time, not doubling: most containers keep a handful
+    // of tracks, and a doubled vector would leave up to three of eight empty.
+    tracks.reserve(tracks.size() + 1);
     tracks.push_back(Track{.type = type});
     return tracks.back();
   }
