@@ -43,7 +43,7 @@ double Since(std::chrono::steady_clock::time_point start) {
 }
 
 constexpr long long kContainers = 400;  // as the bench traces
-constexpr long long kBatchRows = 75000;  // tracedb's default batch
+constexpr long long kBatchRows = 75000;  // kDefaultBatchRows (output/batching_sink.h)
 
 const char* const kCreateTable =
     "CREATE TABLE state (trace_id INTEGER, container_id INTEGER, type_id INTEGER, "
@@ -83,8 +83,8 @@ void BindRow(sqlite3_stmt* many, int r, long long n) {
   sqlite3_bind_null(many, p + 8);
 }
 
-// Inserts rows `order(0)` .. `order(rows - 1)` (whole statements of 64 rows,
-// as the load did) in one transaction; returns the seconds.
+// Inserts rows `order(0)` .. `order(rows - 1)`, `rows` rounded up to whole
+// statements of 64, in one transaction; returns the seconds.
 template <typename Order>
 double InsertAll(sqlite3* db, sqlite3_stmt* many, long long rows, Order order) {
   auto start = std::chrono::steady_clock::now();
