@@ -11,6 +11,7 @@
 #include <functional>
 #include <sstream>
 
+#include "child_process.h"
 #include "format/paje/paje_format.h"
 #include "format/paje/simulate_paje.h"
 #include "input/input_file.h"
@@ -221,7 +222,7 @@ std::vector<std::string> ConformanceTraces() {
     for (const auto& entry : std::filesystem::directory_iterator(corpus + folder)) {
       std::string ext = entry.path().extension().string();
       if (ext == ".trace" || ext == ".paje" || ext == ".prv" || ext == ".gz") {
-        traces.push_back(entry.path());
+        if (!kSanitizedBuild || entry.file_size() <= kSanitizedCorpusMaxBytes) traces.push_back(entry.path());
       }
     }
   }
