@@ -72,7 +72,8 @@ std::string Definitions() {
 uint64_t CountLines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
 
 // A folder of this test process, removed when the process exits: ctest runs every test in a
-// process of its own, so folders left behind would fill /tmp run after run.
+// process of its own, so folders left behind would fill /tmp run after run. A sanitizer
+// shard (scripts/test-sanitizers) runs a quarter of the tests in one, which share it.
 struct ProcessTempDir {
   std::string path;
   ProcessTempDir()
