@@ -18,7 +18,6 @@
 #include "analysis/flat_profile.h"
 #include "analysis/gantt_data.h"
 #include "backend_support.h"
-#include "child_process.h"
 #include "db/loader_process.h"
 #include "db/postgres/pg_connection.h"
 #include "db/postgres/pg_load.h"
@@ -683,7 +682,7 @@ TEST_P(AnalysisCli, AWindowOfTheWholeSpanGivesTheSummariesForEveryCorpusTrace) {
     ExpectSameProfile(FlatProfile(*archive, trace, options), summary, trace.info.name);
     ++compared;
   }
-  EXPECT_GE(compared, 38 - (kSanitizedBuild ? kSanitizedCorpusLeftOut : 0));
+  EXPECT_GE(compared, 38 - kCorpusLeftOut);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AnalysisCli,

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "backend_support.h"
-#include "child_process.h"
 #include "test_support.h"
 
 namespace tracedb::testing {
@@ -316,9 +315,8 @@ TEST_P(SummariesCli, EqualTheAggregatesOfTheStoredRowsForTheWholeCorpus) {
     EXPECT_EQ(MisclassifiedStates(*database_, id), "0") << trace << ": duration_class";
     ExpectWindowsAgree(*database_, id, trace);
   }
-  // 28 Pajé and 12 Paraver traces are accepted (README there), and none of those
-  // a sanitized build leaves out is refused.
-  EXPECT_EQ(loaded, 40 - (kSanitizedBuild ? kSanitizedCorpusLeftOut : 0));
+  // 28 Pajé and 12 Paraver traces are accepted (README there).
+  EXPECT_EQ(loaded, 40 - kCorpusLeftOut);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, SummariesCli,

@@ -11,7 +11,6 @@
 #include <functional>
 #include <sstream>
 
-#include "child_process.h"
 #include "format/paje/paje_format.h"
 #include "format/paje/simulate_paje.h"
 #include "input/input_file.h"
@@ -222,8 +221,9 @@ std::vector<std::string> ConformanceTraces() {
     if (!std::filesystem::is_directory(corpus + folder)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(corpus + folder)) {
       std::string ext = entry.path().extension().string();
-      if (ext == ".trace" || ext == ".paje" || ext == ".prv" || ext == ".gz") {
-        if (!kSanitizedBuild || entry.file_size() <= kSanitizedCorpusMaxBytes) traces.push_back(entry.path());
+      bool small = !kSanitizedBuild || entry.file_size() <= kSanitizedCorpusMaxBytes;
+      if ((ext == ".trace" || ext == ".paje" || ext == ".prv" || ext == ".gz") && small) {
+        traces.push_back(entry.path());
       }
     }
   }
