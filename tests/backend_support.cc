@@ -62,6 +62,7 @@ TestDatabase::TestDatabase(Backend backend, const std::string& name) : backend_(
 
 TestDatabase::~TestDatabase() {
   if (backend_ != Backend::kPostgres) return;
+  session_.reset();  // DROP DATABASE waits for, or with FORCE kills, its sessions
   try {
     PgConnection admin(server_);
     pqxx::nontransaction(admin.get())
@@ -69,6 +70,13 @@ TestDatabase::~TestDatabase() {
   } catch (const std::exception&) {
     // The server goes away with the test run anyway.
   }
+}
+
+PgConnection& TestDatabase::Session() {
+  if (session_ == nullptr || !session_->get().is_open()) {
+    session_ = std::make_unique<PgConnection>(url_);
+  }
+  return *session_;
 }
 
 std::vector<std::string> TestDatabase::Rows(const std::string& sql) {
@@ -79,7 +87,7 @@ std::vector<std::string> TestDatabase::Rows(const std::string& sql) {
     while (cursor.Next()) rows.push_back(RowText(cursor));
     return rows;
   }
-  PgConnection connection(url_);
+  PgConnection& connection = Session();
   pqxx::result result =
       connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
   PgCursor cursor(connection, std::move(result), nullptr);
@@ -93,7 +101,7 @@ std::string TestDatabase::Columns(const std::string& sql) {
     SqliteConnection connection(url_);
     names = ColumnNames(SqliteCursor(connection.Prepare(sql)));
   } else {
-    PgConnection connection(url_);
+    PgConnection& connection = Session();
     pqxx::result result =
         connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
     names = ColumnNames(PgCursor(connection, std::move(result), nullptr));
@@ -108,7 +116,7 @@ void TestDatabase::Exec(const std::string& sql) {
     SqliteConnection(url_).Exec(sql);
     return;
   }
-  PgConnection connection(url_);
+  PgConnection& connection = Session();
   connection.Run([&] { return pqxx::nontransaction(connection.get()).exec(sql); });
 }
 
