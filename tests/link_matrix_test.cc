@@ -63,5 +63,37 @@ TEST(LinkMatrix, SpilledRunsAreMergedIntoTheSameRows) {
   EXPECT_EQ(chunks, (std::vector<size_t>{3, 1}));
 }
 
+// 1,000 pairs, 1 > 0 .. 1 > 999, pair k with k messages of 1 byte and 0.5 s:
+// the table grows from 16 slots to the first that holds them three quarters
+// full (2,048), and every pair keeps its totals through the moves.
+TEST(LinkMatrix, TheTableGrowsWithItsPairsAndKeepsTheirTotals) {
+  LinkMatrix matrix;
+  EXPECT_EQ(matrix.slots(), kFirstLinkSlots);
+  for (int64_t k = 1; k <= 1000; ++k) {
+    for (int64_t m = 0; m < k; ++m) matrix.Add(Link(1, k, 0, 0.5, 1));
+  }
+  EXPECT_EQ(matrix.slots(), 2048u);
+  EXPECT_EQ(matrix.runs(), 0u);
+  std::vector<size_t> chunks;
+  std::vector<std::string> rows = Drained(matrix, 400, &chunks);
+  ASSERT_EQ(rows.size(), 1000u);
+  for (int64_t k = 1; k <= 1000; ++k) {
+    EXPECT_EQ(rows[k - 1], "1>" + std::to_string(k) + " " + std::to_string(k) + " " +
+                               std::to_string(k) + " " + std::to_string(0.5 * k));
+  }
+  EXPECT_EQ(chunks, (std::vector<size_t>{400, 400, 200}));
+}
+
+// 100 pairs at most in memory need 256 slots (3 x 128 < 4 x 100): the table
+// stops there and spills every 100 pairs of the 1,000.
+TEST(LinkMatrix, NeverGrowsPastWhatItsBoundNeeds) {
+  LinkMatrix matrix(100);
+  for (int64_t k = 1; k <= 1000; ++k) matrix.Add(Link(1, k, 0, 1, 1));
+  EXPECT_EQ(matrix.slots(), 256u);
+  EXPECT_EQ(matrix.runs(), 9u);
+  std::vector<size_t> chunks;
+  EXPECT_EQ(Drained(matrix, 1000, &chunks).size(), 1000u);
+}
+
 }  // namespace
 }  // namespace tracedb::testing

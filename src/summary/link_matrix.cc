@@ -81,33 +81,54 @@ size_t Hash(uint32_t type, int64_t start, int64_t end) {
 
 }  // namespace
 
-LinkMatrix::LinkMatrix(size_t max_pairs)
-    : max_pairs_(std::max<size_t>(max_pairs, 1)), slots_(SlotsFor(max_pairs_)) {}
+namespace {
 
-LinkSummaryRecord& LinkMatrix::SlotOf(const LinkRecord& link) {
-  size_t mask = slots_.size() - 1;
-  for (size_t i = Hash(link.type, link.start_container, link.end_container) & mask;;
-       i = (i + 1) & mask) {
-    LinkSummaryRecord& slot = slots_[i];
-    if (slot.messages == 0) {
-      slot = {.type = link.type,
-              .start_container = link.start_container,
-              .end_container = link.end_container,
-              .messages = 0,
-              .bytes = -1,
-              .seconds = 0};
-      ++used_;
-      return slot;
-    }
-    if (slot.type == link.type && slot.start_container == link.start_container &&
-        slot.end_container == link.end_container) {
+// The slot of the pair (type, start, end) in `slots`: the one holding it, or
+// the free one where it goes.
+LinkSummaryRecord& Probe(std::vector<LinkSummaryRecord>& slots, uint32_t type, int64_t start,
+                         int64_t end) {
+  size_t mask = slots.size() - 1;
+  for (size_t i = Hash(type, start, end) & mask;; i = (i + 1) & mask) {
+    LinkSummaryRecord& slot = slots[i];
+    if (slot.messages == 0 ||
+        (slot.type == type && slot.start_container == start && slot.end_container == end)) {
       return slot;
     }
   }
 }
 
+}  // namespace
+
+LinkMatrix::LinkMatrix(size_t max_pairs)
+    : max_pairs_(std::max<size_t>(max_pairs, 1)),
+      slots_(std::min(kFirstLinkSlots, SlotsFor(max_pairs_))) {}
+
+LinkSummaryRecord& LinkMatrix::SlotOf(const LinkRecord& link) {
+  LinkSummaryRecord& slot = Probe(slots_, link.type, link.start_container, link.end_container);
+  if (slot.messages == 0) {
+    slot = {.type = link.type,
+            .start_container = link.start_container,
+            .end_container = link.end_container,
+            .messages = 0,
+            .bytes = -1,
+            .seconds = 0};
+    ++used_;
+  }
+  return slot;
+}
+
+// Twice the slots, each pair moved to its place in them.
+void LinkMatrix::Grow() {
+  std::vector<LinkSummaryRecord> bigger(slots_.size() * 2);
+  for (const LinkSummaryRecord& r : slots_) {
+    if (r.messages != 0) Probe(bigger, r.type, r.start_container, r.end_container) = r;
+  }
+  slots_.swap(bigger);
+}
+
 void LinkMatrix::Add(const LinkRecord& link) {
   if (used_ >= max_pairs_) Spill();
+  if ((used_ + 1) * 4 > slots_.size() * 3) Grow();  // never past SlotsFor(max_pairs_)
   LinkSummaryRecord& t = SlotOf(link);
   ++t.messages;
   if (link.size) t.bytes = std::max<int64_t>(t.bytes, 0) + *link.size;
