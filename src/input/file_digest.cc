@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
-#include <vector>
 
 #include "model/input_error.h"
 
@@ -51,14 +50,16 @@ std::string Sha256OfFile(const std::string& path, const std::atomic<bool>* stop)
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
     throw InputError(path, 0, "cannot start SHA-256");
   }
-  std::vector<char> buffer(1 << 20);
+  // Not zeroed: a small file touches only the pages it fills.
+  constexpr size_t kChunk = 1 << 20;
+  std::unique_ptr<char[]> buffer = std::make_unique_for_overwrite<char[]>(kChunk);
   while (true) {
     if (stop != nullptr && stop->load()) return "";
-    ssize_t got = ::read(*fd, buffer.data(), buffer.size());
+    ssize_t got = ::read(*fd, buffer.get(), kChunk);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throw InputError(path, 0, std::string("read error: ") + std::strerror(errno));
     if (got == 0) break;
-    EVP_DigestUpdate(context.get(), buffer.data(), static_cast<size_t>(got));
+    EVP_DigestUpdate(context.get(), buffer.get(), static_cast<size_t>(got));
   }
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
