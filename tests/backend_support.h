@@ -24,10 +24,13 @@ std::string BackendName(const ::testing::TestParamInfo<Backend>& info);
 // The server URL from $TRACEDB_TEST_POSTGRES, "" when unset.
 std::string PostgresTestServer();
 
-// A fresh, empty database: a file path for SQLite, a new database on the
-// test server for PostgreSQL (dropped again by the destructor).
 // RowCounts() of a trace with no rows left: "container=0", ... for every table.
 std::vector<std::string> NoTraceRows();
+
+// A fresh, empty database: a file path for SQLite, a new database on the
+// test server for PostgreSQL (dropped again by the destructor).
+// Threading: one thread at a time (on PostgreSQL its queries share one
+// session, a pqxx connection).
 
 class TestDatabase {
  public:
@@ -59,7 +62,9 @@ class TestDatabase {
   std::string database_;  // PostgreSQL: the database made for the test
   // PostgreSQL: one session for every Rows/Exec/Columns, opened on first use.
   // A connection to the test server costs ~23 ms; the corpus tests query
-  // thousands of times. Autocommit, so it holds no lock between queries.
+  // thousands of times. Autocommit, so it holds no table lock between
+  // queries, but what a query leaves in the session (SET, an open BEGIN, a
+  // temporary table, an advisory lock) stays for the next ones.
   std::unique_ptr<PgConnection> session_;
 
   PgConnection& Session();

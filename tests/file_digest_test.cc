@@ -18,6 +18,14 @@ TEST(FileDigest, IsTheSha256OfTheBytes) {
   EXPECT_EQ(BackgroundDigest(path).Get(), kAbcDigest);
 }
 
+// 2.5 MiB and 3 bytes of 'a': read in three chunks, the last one partly
+// filled (the digest is sha256sum's).
+TEST(FileDigest, AFileOfSeveralChunksIsDigestedWhole) {
+  std::string path = testing::WriteTempFile("a.txt", std::string(5 * (1 << 19) + 3, 'a'));
+  EXPECT_EQ(Sha256OfFile(path),
+            "afec2c69a4413f9b5a60e6eac5c3f68dea6d402b40299bbd9e47483de1f2a41d");
+}
+
 TEST(FileDigest, StoppedItGivesNothing) {
   std::string path = testing::WriteTempFile("abc.txt", "abc");
   std::atomic<bool> stop{true};

@@ -521,11 +521,7 @@ TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
             (std::vector<std::string>{"1|complete", "2|loading"}));
   // The server ends the dead loader's session (and lock) as soon as it reads
   // the closed socket; wait for that rather than race it.
-  for (int i = 0; i < 500; ++i) {
-    auto held = database.Rows("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'");
-    if (held.at(0) == "0") break;
-    usleep(10'000);
-  }
+  WaitForKilledSessions(database);
   EXPECT_EQ(database.RowCounts(2),
             NoTraceRows());
   CliRun list = Tracedb("list --db " + db);

@@ -63,7 +63,7 @@ TEST(LinkMatrix, SpilledRunsAreMergedIntoTheSameRows) {
   EXPECT_EQ(chunks, (std::vector<size_t>{3, 1}));
 }
 
-// 1,000 pairs, 1 > 0 .. 1 > 999, pair k with k messages of 1 byte and 0.5 s:
+// 1,000 pairs, 1 > 1 .. 1 > 1000, pair k with k messages of 1 byte and 0.5 s:
 // the table grows from 16 slots to the first that holds them three quarters
 // full (2,048), and every pair keeps its totals through the moves.
 TEST(LinkMatrix, TheTableGrowsWithItsPairsAndKeepsTheirTotals) {
@@ -85,14 +85,33 @@ TEST(LinkMatrix, TheTableGrowsWithItsPairsAndKeepsTheirTotals) {
 }
 
 // 100 pairs at most in memory need 256 slots (3 x 128 < 4 x 100): the table
-// stops there and spills every 100 pairs of the 1,000.
+// stops there. 1,000 pairs twice over: 9 spills in the first round (before
+// pairs 101, 201, .. 901), 10 in the second (before 1, 101, .. 901, none of
+// them held then), every pair's two parts merged.
 TEST(LinkMatrix, NeverGrowsPastWhatItsBoundNeeds) {
   LinkMatrix matrix(100);
-  for (int64_t k = 1; k <= 1000; ++k) matrix.Add(Link(1, k, 0, 1, 1));
+  for (int round = 0; round < 2; ++round) {
+    for (int64_t k = 1; k <= 1000; ++k) matrix.Add(Link(1, k, 0, 1, 1));
+  }
   EXPECT_EQ(matrix.slots(), 256u);
-  EXPECT_EQ(matrix.runs(), 9u);
+  EXPECT_EQ(matrix.runs(), 19u);
   std::vector<size_t> chunks;
-  EXPECT_EQ(Drained(matrix, 1000, &chunks).size(), 1000u);
+  std::vector<std::string> rows = Drained(matrix, 1000, &chunks);
+  ASSERT_EQ(rows.size(), 1000u);
+  for (int64_t k = 1; k <= 1000; ++k) {
+    EXPECT_EQ(rows[k - 1], "1>" + std::to_string(k) + " 2 2 2.000000");
+  }
+  EXPECT_EQ(chunks, std::vector<size_t>{1000});
+}
+
+// A full table spills for a new pair only: one pair at most in memory, the
+// same pair a thousand times, no run.
+TEST(LinkMatrix, APairItHoldsNeverSpills) {
+  LinkMatrix matrix(1);
+  for (int i = 0; i < 1000; ++i) matrix.Add(Link(2, 3, 0, 0.25, std::nullopt));
+  EXPECT_EQ(matrix.runs(), 0u);
+  std::vector<size_t> chunks;
+  EXPECT_EQ(Drained(matrix, 10, &chunks), std::vector<std::string>{"2>3 1000 -1 250.000000"});
 }
 
 }  // namespace

@@ -55,10 +55,6 @@ void Finish(LinkSummaryRecord& r) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // Moves the used slots to the front, in key order; returns how many.
 size_t SortPairs(std::vector<LinkSummaryRecord>& slots) {
   auto end = std::partition(slots.begin(), slots.end(),
@@ -67,24 +63,15 @@ size_t SortPairs(std::vector<LinkSummaryRecord>& slots) {
   return static_cast<size_t>(end - slots.begin());
 }
 
-size_t SlotsFor(size_t pairs) {
-  size_t slots = 16;
-  while (slots * 3 < pairs * 4) slots *= 2;  // at most three quarters full
-  return slots;
-}
-
 size_t Hash(uint32_t type, int64_t start, int64_t end) {
   uint64_t h = (static_cast<uint64_t>(start) * 0x9e3779b97f4a7c15ULL) ^
                (static_cast<uint64_t>(end) + (static_cast<uint64_t>(type) << 40));
   return static_cast<size_t>((h * 0xbf58476d1ce4e5b9ULL) >> 17);
 }
 
-}  // namespace
-
-namespace {
-
 // The slot of the pair (type, start, end) in `slots`: the one holding it, or
-// the free one where it goes.
+// the free one where it goes. A table is never more than three quarters
+// full, so there is one.
 LinkSummaryRecord& Probe(std::vector<LinkSummaryRecord>& slots, uint32_t type, int64_t start,
                          int64_t end) {
   size_t mask = slots.size() - 1;
@@ -100,20 +87,31 @@ LinkSummaryRecord& Probe(std::vector<LinkSummaryRecord>& slots, uint32_t type, i
 }  // namespace
 
 LinkMatrix::LinkMatrix(size_t max_pairs)
-    : max_pairs_(std::max<size_t>(max_pairs, 1)),
-      slots_(std::min(kFirstLinkSlots, SlotsFor(max_pairs_))) {}
+    : max_pairs_(std::max<size_t>(max_pairs, 1)), slots_(kFirstLinkSlots) {}
 
-LinkSummaryRecord& LinkMatrix::SlotOf(const LinkRecord& link) {
+void LinkMatrix::Add(const LinkRecord& link) {
+  LinkSummaryRecord* t = &Probe(slots_, link.type, link.start_container, link.end_container);
+  if (t->messages == 0) t = &Claim(link);
+  ++t->messages;
+  if (link.size) t->bytes = std::max<int64_t>(t->bytes, 0) + *link.size;
+  t->seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
+}
+
+// A pair not held takes a slot: after a spill when max_pairs_ are held, in
+// a table doubled when three quarters full. As used_ + 1 <= max_pairs_ here,
+// the table stops at the first size that holds max_pairs_ so (2^17 slots
+// for the default).
+LinkSummaryRecord& LinkMatrix::Claim(const LinkRecord& link) {
+  if (used_ >= max_pairs_) Spill();
+  if ((used_ + 1) * 4 > slots_.size() * 3) Grow();
   LinkSummaryRecord& slot = Probe(slots_, link.type, link.start_container, link.end_container);
-  if (slot.messages == 0) {
-    slot = {.type = link.type,
-            .start_container = link.start_container,
-            .end_container = link.end_container,
-            .messages = 0,
-            .bytes = -1,
-            .seconds = 0};
-    ++used_;
-  }
+  slot = {.type = link.type,
+          .start_container = link.start_container,
+          .end_container = link.end_container,
+          .messages = 0,
+          .bytes = -1,
+          .seconds = 0};
+  ++used_;
   return slot;
 }
 
@@ -124,15 +122,6 @@ void LinkMatrix::Grow() {
     if (r.messages != 0) Probe(bigger, r.type, r.start_container, r.end_container) = r;
   }
   slots_.swap(bigger);
-}
-
-void LinkMatrix::Add(const LinkRecord& link) {
-  if (used_ >= max_pairs_) Spill();
-  if ((used_ + 1) * 4 > slots_.size() * 3) Grow();  // never past SlotsFor(max_pairs_)
-  LinkSummaryRecord& t = SlotOf(link);
-  ++t.messages;
-  if (link.size) t.bytes = std::max<int64_t>(t.bytes, 0) + *link.size;
-  t.seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
 }
 
 void LinkMatrix::Spill() {

@@ -9,6 +9,7 @@
 // Threading: one object per load, used from one thread.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -20,13 +21,16 @@
 namespace tracedb {
 
 // Pairs held in memory before a spill: 48 bytes each in a table of at most
-// 2^17 slots (6 MB, freed once drained). The 1 GB bench trace,
-// 1.8M pairs, spills 37 runs; merging them costs little.
+// 2^17 slots (6 MB; 9 MB for a moment while it doubles to that size, freed
+// once drained). The 1 GB bench trace, 1.8M pairs, spills 37 runs; merging
+// them costs little.
 inline constexpr size_t kDefaultLinkPairs = 98'304;
-// The table starts this small and doubles when three quarters full: a trace
-// with a few pairs, or none, does not pay for 6 MB (zeroed, page by page) in
-// every ingest and summarize.
+// The table starts this small (a power of two: slots are found by masking)
+// and doubles when three quarters full: a trace with a few pairs, or none,
+// does not pay for 6 MB (zeroed, page by page) in every ingest and
+// summarize.
 inline constexpr size_t kFirstLinkSlots = 16;
+static_assert(std::has_single_bit(kFirstLinkSlots));
 
 class LinkMatrix {
  public:
@@ -48,12 +52,13 @@ class LinkMatrix {
   };
   using File = std::unique_ptr<std::FILE, FileCloser>;
 
-  LinkSummaryRecord& SlotOf(const LinkRecord& link);
+  LinkSummaryRecord& Claim(const LinkRecord& link);
   void Grow();
   void Spill();
 
   size_t max_pairs_;
-  // Open addressing, linear probing; messages == 0 marks a free slot.
+  // Open addressing, linear probing; messages == 0 marks a free slot, and
+  // at least a quarter of them are.
   std::vector<LinkSummaryRecord> slots_;
   size_t used_ = 0;
   std::vector<File> runs_;  // each sorted, deleted when closed (tmpfile)
