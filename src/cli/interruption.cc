@@ -4,13 +4,10 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <chrono>
+#include <stop_token>
 
 namespace tracedb {
 namespace {
-
-// How often the watching thread looks at its stop request.
-constexpr std::chrono::milliseconds kTick{50};
 
 // Ends the process as `signal` would have, uncaught: exit status 128 + N
 // to the shell.
@@ -29,8 +26,11 @@ constexpr std::chrono::milliseconds kTick{50};
 Interruption::Interruption() : thread_([this](std::stop_token stop) { Watch(stop); }) {}
 
 void Interruption::Watch(const std::stop_token& stop) {
+  // The jthread's destructor requests the stop: it then wakes this thread
+  // at once, and the join does not wait.
+  std::stop_callback wake(stop, [this] { signals_.Wake(); });
   while (!stop.stop_requested()) {
-    int caught = signals_.Wait(kTick);
+    int caught = signals_.Wait(watch::StopSignals::kForever);
     if (caught == 0) continue;
     int none = 0;
     if (!signal_.compare_exchange_strong(none, caught)) DieOf(caught);
