@@ -11,18 +11,11 @@ std::string CommaList(std::span<const char* const> tables, Name name) {
   return list;
 }
 
-// A DO block that sets the statistics target of every column of `partitions`
-// (a list of 'name'::regclass) to `target`: -1 is the default.
-std::string StatisticsTargetsSql(const std::string& partitions, int target) {
-  return "DO $$ DECLARE t record; BEGIN"
-         " FOR t IN SELECT a.attrelid::regclass AS partition,"
-         " string_agg(format('ALTER COLUMN %I SET STATISTICS " +
-         std::to_string(target) +
-         "', a.attname), ', ') AS columns"
-         " FROM pg_attribute a WHERE a.attrelid IN (" +
-         partitions +
-         ") AND a.attnum > 0 AND NOT a.attisdropped GROUP BY a.attrelid LOOP"
-         " EXECUTE format('ALTER TABLE %s %s', t.partition, t.columns); END LOOP; END $$";
+// "ALTER TABLE p ALTER COLUMN a SET STATISTICS n, ..." for each partition
+// of the query's FROM, as an aggregate over its columns `a`.
+std::string StatisticsTargetsSql(int target) {
+  return "string_agg(format('ALTER TABLE %s %s', t.partition, t.columns_" +
+         std::string(target < 0 ? "default" : "zero") + "), '; ')";
 }
 
 }  // namespace
@@ -48,6 +41,14 @@ std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
          "  FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'c'))"
          " FROM pg_class c WHERE c.oid = to_regclass('public." +
          table + "')";
+}
+
+std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables) {
+  std::string each;
+  for (const char* table : tables) {
+    each += (each.empty() ? "(" : " UNION ALL (") + PartitionDefinitionQuery(table, trace_id) + ")";
+  }
+  return "SELECT string_agg(sql, '; ') FROM (" + each + ") AS each_table(sql)";
 }
 
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
@@ -80,17 +81,23 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
   return "SELECT coalesce(string_agg(sql, '; '), '') FROM (" + parts + ") AS each_index";
 }
 
-std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables) {
+std::string AnalyzePartitionsQuery(int64_t trace_id, std::span<const char* const> tables,
+                                   bool reset_targets) {
   auto partitions = [&](const std::string& before, const std::string& after) {
     return CommaList(tables, [&](const char* table) {
       return before + PartitionName(table, trace_id) + after;
     });
   };
-  // The default targets first: a partition whose rows `tracedb summarize`
-  // replaced has 0 from its load.
-  std::string regclasses = partitions("'", "'::regclass");
-  return StatisticsTargetsSql(regclasses, -1) + "; ANALYZE " + partitions("", "") + "; " +
-         StatisticsTargetsSql(regclasses, 0);
+  return "SELECT concat_ws('; ', " +
+         std::string(reset_targets ? StatisticsTargetsSql(-1) : "NULL") + ", 'ANALYZE " +
+         partitions("", "") + "', " + StatisticsTargetsSql(0) +
+         ") FROM (SELECT a.attrelid::regclass AS partition,"
+         " string_agg(format('ALTER COLUMN %I SET STATISTICS -1', a.attname), ', ')"
+         " AS columns_default,"
+         " string_agg(format('ALTER COLUMN %I SET STATISTICS 0', a.attname), ', ') AS columns_zero"
+         " FROM pg_attribute a WHERE a.attrelid IN (" +
+         partitions("'", "'::regclass") +
+         ") AND a.attnum > 0 AND NOT a.attisdropped GROUP BY a.attrelid) AS t";
 }
 
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {

@@ -28,6 +28,11 @@ std::string PartitionName(const char* table, int64_t trace_id);
 // that would stall queries.
 std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
 
+// The same for each of `tables`: one value, their statements joined by
+// "; ", to be run at once (a round trip per table cost a load of a small
+// trace 13 of them).
+std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables);
+
 // Makes the trace's partitions of `tables` part of their tables; PostgreSQL
 // builds their indexes then, each in one sort.
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
@@ -40,17 +45,21 @@ std::string LockParentsSql(std::span<const char* const> tables);
 // under the same names, which it then adopts instead.
 std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const> tables);
 
-// Gathers the planner's statistics on the trace's partitions of `tables`
-// (ANALYZE, which may run in the load's transaction): autovacuum would do
-// it only minutes later, and queries meanwhile get plans made blind. Then
-// sets their columns' statistics targets to 0 (the default before, for
-// partitions analyzed again after `tracedb summarize` replaced their rows):
-// a partition's rows never change, and an ANALYZE of a parent, which in
-// PostgreSQL 15 analyzes each partition too, then samples 100 rows of it and
-// keeps its statistics, instead of sampling 30,000 again (each load's
-// ANALYZE of the parents took 0.6 s more for each 100 MB trace already in
-// the archive; pg_parent_statistics.h says when they are analyzed).
-std::string AnalyzePartitionsSql(int64_t trace_id, std::span<const char* const> tables);
+// A query whose one value is the SQL that gathers the planner's statistics
+// on the trace's partitions of `tables` (ANALYZE, which may run in the
+// load's transaction): autovacuum would do it only minutes later, and
+// queries meanwhile get plans made blind. Then it sets their columns'
+// statistics targets to 0: a partition's rows never change, and an ANALYZE
+// of a parent, which in PostgreSQL 15 analyzes each partition too, then
+// samples 100 rows of it and keeps its statistics, instead of sampling
+// 30,000 again (each load's ANALYZE of the parents took 0.6 s more for each
+// 100 MB trace already in the archive; pg_parent_statistics.h says when they
+// are analyzed). With `reset_targets`, for partitions analyzed before
+// (`tracedb summarize` replaces their rows), it first sets the targets back
+// to the default. Built by a query, not run by a DO block: the first DO
+// block in a session costs 8 ms to load PL/pgSQL.
+std::string AnalyzePartitionsQuery(int64_t trace_id, std::span<const char* const> tables,
+                                   bool reset_targets);
 
 // Drops the trace's partitions of `tables` that exist, not its trace row.
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
