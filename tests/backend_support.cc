@@ -164,9 +164,7 @@ void MakeVersionFourArchive(TestDatabase& database, const std::string& trace_sql
            std::string(migration.name) + "', '2026-01-01T00:00:00Z');";
   }
   database.Exec(sql + trace_sql);
-  for (const char* table : kVersionFourTables) {
-    database.Exec(database.Rows(PartitionDefinitionQuery(table, 1))[0]);
-  }
+  database.Exec(database.Rows(PartitionDefinitionsQuery(1, kVersionFourTables))[0]);
   database.Exec(AttachPartitionsSql(1, kVersionFourTables) + rows_sql);
 }
 

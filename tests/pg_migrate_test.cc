@@ -31,9 +31,7 @@ void MakeVersionTwoArchive(TestDatabase& db) {
       "INSERT INTO trace (id, name, path, format, sha256, ingested_at, tool_version, status)"
       " VALUES (1, 'old', '/old.paje', 'paje', 'ab', '2026-01-01T00:00:00Z', '0.1.0',"
       " 'complete')");
-  for (const char* table : kVersionTwoTables) {
-    db.Exec(db.Rows(PartitionDefinitionQuery(table, 1))[0]);
-  }
+  db.Exec(db.Rows(PartitionDefinitionsQuery(1, kVersionTwoTables))[0]);
   db.Exec(
       "INSERT INTO trace_part.type_1 VALUES (1, 0, NULL, 'container', '0', NULL, NULL, NULL),"
       " (1, 1, 0, 'container', 'P', NULL, NULL, NULL), (1, 2, 1, 'state', 'S', NULL, NULL, NULL);"

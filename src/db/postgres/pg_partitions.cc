@@ -24,31 +24,27 @@ std::string PartitionName(const char* table, int64_t trace_id) {
   return std::string("trace_part.") + table + "_" + std::to_string(trace_id);
 }
 
-std::string PartitionDefinitionQuery(const char* table, int64_t trace_id) {
+std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables) {
   std::string id = std::to_string(trace_id);
-  return "SELECT format('CREATE TABLE %s (%s%s, CHECK (trace_id = " + id + "))', '" +
-         PartitionName(table, trace_id) +
-         "',"
-         " (SELECT string_agg(format('%I %s%s%s', a.attname, format_type(a.atttypid, a.atttypmod),"
+  return "SELECT string_agg(format('CREATE TABLE trace_part.%s_" + id + " (%s%s, CHECK (trace_id = " +
+         id +
+         "))', c.relname, columns.list, checks.list), '; ') FROM pg_class c"
+         " CROSS JOIN LATERAL (SELECT string_agg(format('%I %s%s%s', a.attname,"
+         "   format_type(a.atttypid, a.atttypmod),"
          "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END,"
          "   CASE WHEN a.attname = 'trace_id' THEN ' DEFAULT " +
          id +
-         "' ELSE '' END),"
-         "   ', ' ORDER BY a.attnum)"
-         "  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),"
-         " (SELECT coalesce(string_agg(format(', CONSTRAINT %I %s', k.conname,"
-         "   pg_get_constraintdef(k.oid)), ''), '')"
-         "  FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'c'))"
-         " FROM pg_class c WHERE c.oid = to_regclass('public." +
-         table + "')";
-}
-
-std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables) {
-  std::string each;
-  for (const char* table : tables) {
-    each += (each.empty() ? "(" : " UNION ALL (") + PartitionDefinitionQuery(table, trace_id) + ")";
-  }
-  return "SELECT string_agg(sql, '; ') FROM (" + each + ") AS each_table(sql)";
+         "' ELSE '' END), ', ' ORDER BY a.attnum) AS list"
+         "  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped)"
+         "  AS columns"
+         " CROSS JOIN LATERAL (SELECT coalesce(string_agg(format(', CONSTRAINT %I %s', k.conname,"
+         "   pg_get_constraintdef(k.oid)), ''), '') AS list"
+         "  FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'c') AS checks"
+         " WHERE c.oid IN (" +
+         CommaList(tables, [](const char* table) {
+           return std::string("'public.") + table + "'::regclass";
+         }) +
+         ")";
 }
 
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables) {

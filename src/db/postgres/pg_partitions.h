@@ -19,18 +19,15 @@ inline constexpr std::array<const char*, 13> kEntityTables = {
 // "trace_part.state_42"
 std::string PartitionName(const char* table, int64_t trace_id);
 
-// A query whose one value is the CREATE TABLE statement of `table`'s
-// partition for the trace, built from the parent's own columns and CHECK
-// constraints (as ATTACH requires) plus CHECK (trace_id = N), which lets
-// ATTACH skip scanning the rows, and trace_id DEFAULT N, so that COPY need
-// not send it (the server fills it in faster than it reads it). No LIKE: it
-// would lock the parent until the load commits, and a delete waiting behind
-// that would stall queries.
-std::string PartitionDefinitionQuery(const char* table, int64_t trace_id);
-
-// The same for each of `tables`: one value, their statements joined by
-// "; ", to be run at once (a round trip per table cost a load of a small
-// trace 13 of them).
+// A query whose one value is the CREATE TABLE statements of the trace's
+// partitions of `tables`, joined by "; " to be run at once: each built from
+// the parent's own columns and CHECK constraints (as ATTACH requires) plus
+// CHECK (trace_id = N), which lets ATTACH skip scanning the rows, and
+// trace_id DEFAULT N, so that COPY need not send it (the server fills it in
+// faster than it reads it). No LIKE: it would lock the parent until the
+// load commits, and a delete waiting behind that would stall queries. One
+// query for all the tables: a query per table cost a load 10 round trips,
+// and more of the server's time.
 std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables);
 
 // Makes the trace's partitions of `tables` part of their tables; PostgreSQL

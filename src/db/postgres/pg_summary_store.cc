@@ -42,12 +42,12 @@ std::vector<const char*> PreparePartitions(PgSession& session, int64_t id) {
   for (const char* table : kSummaryTables) {
     std::string partition = PartitionName(table, id);
     if (session.Query("SELECT coalesce(to_regclass('" + partition + "')::text, '')")[0].empty()) {
-      session.Exec(session.Query(PartitionDefinitionQuery(table, id)).at(0));
       created.push_back(table);
     } else {
       session.Exec("DELETE FROM " + partition);
     }
   }
+  if (!created.empty()) session.Exec(session.Query(PartitionDefinitionsQuery(id, created)).at(0));
   return created;
 }
 
