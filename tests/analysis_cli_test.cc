@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -17,6 +18,7 @@
 
 #include "analysis/flat_profile.h"
 #include "analysis/gantt_data.h"
+#include "analysis/window_states.h"
 #include "backend_support.h"
 #include "db/loader_process.h"
 #include "db/postgres/pg_connection.h"
@@ -189,6 +191,42 @@ TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
   run = Profile("--to 1.0 --csv 1");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, "type,value,count,inclusive_seconds,exclusive_seconds,share\n");
+}
+
+// A window's states are read from the trace's own partition: the trace is
+// a constant in each search (window_states.cc), so the plan names no other
+// trace's partition. Through the outer row, the planner planned the
+// partitions of every trace in the archive, its time growing with them.
+TEST_P(AnalysisCli, AWindowIsPlannedOverItsTracesPartitionOnly) {
+  if (!postgres()) GTEST_SKIP() << "SQLite's tables are not partitioned";
+  Ingest("twins.paje", kTwins);
+  Ingest("later.paje", kTwinsLater);
+  std::unique_ptr<Archive> archive = OpenArchive(db(), ArchiveAccess::kRead);
+  std::string sql;
+  archive->ReadComplete(2, [&](const SelectRows& select) {
+    SelectRows seen = [&](const std::string& text) {
+      sql = text;
+      return select(text);
+    };
+    int states = 0;
+    ReadWindowStates(SqlDialect::kPostgres, seen, WindowQuery{.window = {2.0, 3.0}},
+                     [&](const WindowState&) { ++states; });
+    EXPECT_EQ(states, 4);  // A and D in node1/thread1, A and B in node2/thread1
+  });
+  ASSERT_NE(sql.find("$1"), std::string::npos);
+  std::vector<std::string> plan =
+      database_->Rows("EXPLAIN (COSTS OFF) " + std::regex_replace(sql, std::regex("\\$1"), "2"));
+  std::vector<std::string> partitions;
+  std::regex partition("\\b(state(_duration|_summary)?|container)_[0-9]+\\b");
+  for (const std::string& line : plan) {
+    for (std::sregex_iterator m(line.begin(), line.end(), partition), end; m != end; ++m) {
+      partitions.push_back(m->str());
+    }
+  }
+  EXPECT_TRUE(std::all_of(partitions.begin(), partitions.end(),
+                          [](const std::string& name) { return name.ends_with("_2"); }))
+      << ::testing::PrintToString(partitions);
+  EXPECT_FALSE(partitions.empty());
 }
 
 TEST_P(AnalysisCli, ProfileOfOneStateType) {

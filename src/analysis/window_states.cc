@@ -63,16 +63,17 @@ std::string SqliteSql(const WindowQuery& query) {
 
 // Each search a LATERAL subquery of its own; OFFSET 0 keeps the planner
 // from merging it into a join where it cannot tell how few rows the bounds
-// leave.
+// leave. Each names the trace itself, not through the outer row: only a
+// constant lets the planner keep the trace's partition alone (with
+// s.trace_id = c.trace_id it planned every trace's, 32 ms for 70 traces).
 std::string PostgresSql(const WindowQuery& query) {
   return std::string("SELECT s.* FROM container c CROSS JOIN LATERAL (SELECT ") + kColumns +
-         " FROM state s WHERE s.trace_id = c.trace_id AND s.container_id = c.id"
-         " AND s.long_state = 0" +
+         " FROM state s WHERE s.trace_id = $1 AND s.container_id = c.id AND s.long_state = 0" +
          Conditions(query, kShortLongest) +
          " OFFSET 0) s WHERE c.trace_id = $1 UNION ALL SELECT s.* FROM state_duration d"
          " CROSS JOIN LATERAL (SELECT " +
          kColumns +
-         " FROM state s WHERE s.trace_id = d.trace_id AND s.duration_class = d.duration_class"
+         " FROM state s WHERE s.trace_id = $1 AND s.duration_class = d.duration_class"
          " AND s.long_state = 1" +
          Conditions(query, "d.max_seconds") + " OFFSET 0) s WHERE d.trace_id = $1";
 }
