@@ -36,7 +36,8 @@ std::vector<std::string> LoadLeftovers(TestDatabase& database);
 void WaitForKilledSessions(TestDatabase& database);
 
 // The rows a trace file loads into, by table ("container=N", ... as
-// TestDatabase::RowCounts): a plain ingest of it into a new SQLite file.
+// TestDatabase::RowCounts): a plain ingest of it into a new SQLite file,
+// once per content and process.
 std::vector<std::string> ReferenceRowCounts(const std::string& trace_file);
 
 // `tracedb-gen-paje --size SIZE --seed SEED` into a temporary file NAME.
