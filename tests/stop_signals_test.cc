@@ -22,6 +22,8 @@ TEST(StopSignals, AWakeEndsAWaitWithoutATimeout) {
   std::promise<int> result;
   std::future<int> waited = result.get_future();
   std::thread waiter([&] { result.set_value(signals.Wait(StopSignals::kForever)); });
+  // Most likely in poll() by then: a wait under way is what a wake must end.
+  std::this_thread::sleep_for(milliseconds(20));
   signals.Wake();
   std::future_status status = waited.wait_for(testing::kHangLimit);
   // A broken Wake leaves the waiter hung: a signal to it ends the wait.

@@ -1,6 +1,7 @@
 // RunTogether: work(0) .. work(count - 1) at the same time, work(0) on the
-// calling thread and each other on a thread of its own, for reads that
-// split into independent parts (the Gantt's rows, shard by shard).
+// calling thread and each other on a thread of its own, for work that
+// splits into independent parts (the Gantt's rows, shard by shard; a
+// PostgreSQL load's two connections setting up their transactions).
 //
 // Every part runs to its end, failed or not; then the threads are joined
 // and the exception of the lowest-numbered part that threw, if any, is

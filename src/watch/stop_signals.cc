@@ -33,8 +33,8 @@ StopSignals::StopSignals() {
   sigaddset(&stop_, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_, &old_mask_);
   try {
-    signal_fd_ = Checked(signalfd(-1, &stop_, SFD_CLOEXEC), "signalfd for SIGTERM and SIGINT");
-    wake_fd_ = Checked(eventfd(0, EFD_CLOEXEC), "eventfd to wake the signal watcher");
+    signal_fd_ = Checked(signalfd(-1, &stop_, SFD_CLOEXEC | SFD_NONBLOCK), "signalfd for SIGTERM and SIGINT");
+    wake_fd_ = Checked(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK), "eventfd to wake the signal watcher");
   } catch (...) {
     if (signal_fd_ >= 0) close(signal_fd_);
     pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
@@ -52,9 +52,11 @@ int StopSignals::Wait(std::chrono::milliseconds timeout) {
   pollfd fds[2] = {{.fd = signal_fd_, .events = POLLIN, .revents = 0},
                    {.fd = wake_fd_, .events = POLLIN, .revents = 0}};
   if (poll(fds, 2, PollTimeout(timeout)) <= 0) return 0;  // none came, or EINTR
+  // Non-blocking reads: a signal taken meanwhile by anyone else (there is
+  // no one today) must not leave this thread stuck in read().
   if (fds[1].revents & POLLIN) {
     uint64_t count = 0;
-    if (read(wake_fd_, &count, sizeof count) < 0) return 0;  // read by nobody else: never fails
+    if (read(wake_fd_, &count, sizeof count) < 0) return 0;
   }
   if (!(fds[0].revents & POLLIN)) return 0;
   signalfd_siginfo info{};

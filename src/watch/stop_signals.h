@@ -6,8 +6,8 @@
 //
 // Construct it before starting any thread; one per process at a time. Wait()
 // is called by one thread: the one that made it, or one it started (the
-// mask is inherited). Wake() may be called from any thread. The destructor
-// restores the old mask.
+// mask is inherited). Wake() may be called from any thread, but not once
+// the destructor has begun. The destructor restores the old mask.
 #pragma once
 
 #include <signal.h>
@@ -18,7 +18,8 @@ namespace tracedb::watch {
 
 class StopSignals {
  public:
-  // Wait(kForever) waits until a signal comes or Wake() is called.
+  // Wait(kForever) (or any negative timeout) waits until a signal comes or
+  // Wake() is called.
   static constexpr std::chrono::milliseconds kForever{-1};
 
   StopSignals();

@@ -166,10 +166,10 @@ class PgTraceLoad : public TraceLoad {
   void AttachPartitions(std::optional<int64_t> replaced) {
     auto indexed = std::async(std::launch::async, [this] {
       second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
-      second_->Exec(second_->Query(AnalyzePartitionsQuery(id_, kSecondLane, false)).at(0));
+      second_->Exec(second_->Query(AnalyzePartitionsQuery(id_, kSecondLane, AnalyzedBefore::kNo)).at(0));
     });
     session_.Exec(AttachPartitionsSql(id_, kFirstLane));
-    session_.Exec(session_.Query(AnalyzePartitionsQuery(id_, kFirstLane, false)).at(0));
+    session_.Exec(session_.Query(AnalyzePartitionsQuery(id_, kFirstLane, AnalyzedBefore::kNo)).at(0));
     indexed.get();
     // This transaction can attach the second's partitions (adopting their
     // indexes) only once they are committed. From that commit to this

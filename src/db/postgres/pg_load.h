@@ -17,8 +17,11 @@
 // Archive::CleanInterrupted finds its lock free.
 //
 // One thread at a time: the writer is used on the pipeline's writer thread,
-// and Publish or Fail come after it stops. Publish indexes the second lane
-// on a thread of its own while it attaches the first.
+// and Publish or Fail come after it stops. Inside, two threads: the
+// constructor opens the second session and creates its lane's tables on a
+// thread of its own while the first creates its own (joined before it
+// returns or throws), and Publish indexes the second lane on a thread of its
+// own while it attaches the first.
 #pragma once
 
 #include <cstdint>

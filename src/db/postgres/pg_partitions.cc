@@ -1,5 +1,7 @@
 #include "db/postgres/pg_partitions.h"
 
+#include <cassert>
+
 namespace tracedb {
 namespace {
 
@@ -12,10 +14,11 @@ std::string CommaList(std::span<const char* const> tables, Name name) {
 }
 
 // "ALTER TABLE p ALTER COLUMN a SET STATISTICS n, ..." for each partition
-// of the query's FROM, as an aggregate over its columns `a`.
-std::string StatisticsTargetsSql(int target) {
-  return "string_agg(format('ALTER TABLE %s %s', t.partition, t.columns_" +
-         std::string(target < 0 ? "default" : "zero") + "), '; ')";
+// of AnalyzePartitionsQuery's FROM, n being -1 (the default) or 0, the
+// targets `columns` (columns_default or columns_zero) names.
+std::string StatisticsTargetsSql(const char* columns) {
+  return std::string("string_agg(format('ALTER TABLE %s %s', t.partition, t.") + columns +
+         "), '; ')";
 }
 
 }  // namespace
@@ -25,10 +28,11 @@ std::string PartitionName(const char* table, int64_t trace_id) {
 }
 
 std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables) {
+  assert(!tables.empty());
   std::string id = std::to_string(trace_id);
-  return "SELECT string_agg(format('CREATE TABLE trace_part.%s_" + id + " (%s%s, CHECK (trace_id = " +
-         id +
-         "))', c.relname, columns.list, checks.list), '; ') FROM pg_class c"
+  // The name as PartitionName makes it.
+  return "SELECT string_agg(format('CREATE TABLE trace_part.%I (%s%s, CHECK (trace_id = " + id +
+         "))', c.relname || '_" + id + "', columns.list, checks.list), '; ') FROM pg_class c"
          " CROSS JOIN LATERAL (SELECT string_agg(format('%I %s%s%s', a.attname,"
          "   format_type(a.atttypid, a.atttypmod),"
          "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END,"
@@ -78,15 +82,16 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
 }
 
 std::string AnalyzePartitionsQuery(int64_t trace_id, std::span<const char* const> tables,
-                                   bool reset_targets) {
+                                   AnalyzedBefore before) {
+  assert(!tables.empty());  // else ANALYZE would take the whole database
   auto partitions = [&](const std::string& before, const std::string& after) {
     return CommaList(tables, [&](const char* table) {
       return before + PartitionName(table, trace_id) + after;
     });
   };
   return "SELECT concat_ws('; ', " +
-         std::string(reset_targets ? StatisticsTargetsSql(-1) : "NULL") + ", 'ANALYZE " +
-         partitions("", "") + "', " + StatisticsTargetsSql(0) +
+         (before == AnalyzedBefore::kYes ? StatisticsTargetsSql("columns_default") : "NULL") +
+         ", 'ANALYZE " + partitions("", "") + "', " + StatisticsTargetsSql("columns_zero") +
          ") FROM (SELECT a.attrelid::regclass AS partition,"
          " string_agg(format('ALTER COLUMN %I SET STATISTICS -1', a.attname), ', ')"
          " AS columns_default,"

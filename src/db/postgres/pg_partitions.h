@@ -26,8 +26,9 @@ std::string PartitionName(const char* table, int64_t trace_id);
 // trace_id DEFAULT N, so that COPY need not send it (the server fills it in
 // faster than it reads it). No LIKE: it would lock the parent until the
 // load commits, and a delete waiting behind that would stall queries. One
-// query for all the tables: a query per table cost a load 10 round trips,
-// and more of the server's time.
+// query for all the tables: a query and a CREATE per table cost a load 26
+// round trips, and more of the server's time. A parent that does not exist
+// is an error of this query that names it.
 std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* const> tables);
 
 // Makes the trace's partitions of `tables` part of their tables; PostgreSQL
@@ -51,12 +52,12 @@ std::string PartitionIndexesQuery(int64_t trace_id, std::span<const char* const>
 // samples 100 rows of it and keeps its statistics, instead of sampling
 // 30,000 again (each load's ANALYZE of the parents took 0.6 s more for each
 // 100 MB trace already in the archive; pg_parent_statistics.h says when they
-// are analyzed). With `reset_targets`, for partitions analyzed before
-// (`tracedb summarize` replaces their rows), it first sets the targets back
-// to the default. Built by a query, not run by a DO block: the first DO
-// block in a session costs 8 ms to load PL/pgSQL.
+// are analyzed). Partitions analyzed before (`tracedb summarize` replaces
+// their rows) get the default targets back first. Built by a query, not run
+// by a DO block: the first DO block in a session costs 8 ms to load PL/pgSQL.
+enum class AnalyzedBefore { kNo, kYes };
 std::string AnalyzePartitionsQuery(int64_t trace_id, std::span<const char* const> tables,
-                                   bool reset_targets);
+                                   AnalyzedBefore before);
 
 // Drops the trace's partitions of `tables` that exist, not its trace row.
 std::string DropPartitionsSql(int64_t trace_id, std::span<const char* const> tables);

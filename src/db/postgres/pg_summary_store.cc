@@ -59,7 +59,7 @@ void Store(PgSession& session, int64_t id, int64_t profile_bins,
     write(writer);
   }
   if (!created.empty()) session.Exec(AttachPartitionsSql(id, created));
-  session.Exec(session.Query(AnalyzePartitionsQuery(id, kSummaryTables, true)).at(0));
+  session.Exec(session.Query(AnalyzePartitionsQuery(id, kSummaryTables, AnalyzedBefore::kYes)).at(0));
   session.Query("UPDATE trace SET profile_bins = $2 WHERE id = $1",
                 Params{std::to_string(id), std::to_string(profile_bins)});
 }
