@@ -221,10 +221,12 @@ TEST_P(AnalysisCli, AWindowIsSearchedInItsTracesRowsOnly) {
     std::vector<std::string> states;
     for (const std::string& line : plan) {
       std::smatch step;
-      if (std::regex_search(line, step, std::regex("(SCAN|SEARCH) s\\b.*"))) states.push_back(step[0]);
+      if (std::regex_search(line, step, std::regex("(SCAN|SEARCH) s\\b.*")))
+        states.push_back(step[0]);
     }
     ASSERT_EQ(states.size(), 2u) << ::testing::PrintToString(plan);
-    for (const std::string& step : states) EXPECT_TRUE(step.starts_with("SEARCH s USING INDEX")) << step;
+    for (const std::string& step : states)
+      EXPECT_TRUE(step.starts_with("SEARCH s USING INDEX")) << step;
     return;
   }
   std::vector<std::string> plan = database_->Rows("EXPLAIN (COSTS OFF) " + sql);
@@ -235,9 +237,9 @@ TEST_P(AnalysisCli, AWindowIsSearchedInItsTracesRowsOnly) {
       partitions.push_back(m->str());
     }
   }
-  EXPECT_TRUE(std::all_of(partitions.begin(), partitions.end(),
-                          [](const std::string& name) { return name.ends_with("_2"); }))
-      << ::testing::PrintToString(partitions);
+  EXPECT_TRUE(std::all_of(partitions.begin(), partitions.end(), [](const std::string& name) {
+    return name.ends_with("_2");
+  })) << ::testing::PrintToString(partitions);
   EXPECT_FALSE(partitions.empty());
 }
 

@@ -106,8 +106,8 @@ std::vector<std::string> ReferenceRowCounts(const std::string& trace_file) {
   static std::mutex mutex;
   static std::map<std::string, std::vector<std::string>> by_content;
   // The name's extension too: it chooses the format (and .gz).
-  std::string digest = std::filesystem::path(trace_file).extension().string() + " " +
-                       Sha256OfFile(trace_file);
+  std::string digest =
+      std::filesystem::path(trace_file).extension().string() + " " + Sha256OfFile(trace_file);
   std::lock_guard lock(mutex);
   if (auto known = by_content.find(digest); known != by_content.end()) return known->second;
   TestDatabase reference(Backend::kSqlite, "reference");

@@ -22,8 +22,7 @@ TEST(FileDigest, IsTheSha256OfTheBytes) {
 // filled (the digest is sha256sum's).
 TEST(FileDigest, AFileOfSeveralChunksIsDigestedWhole) {
   std::string path = testing::WriteTempFile("a.txt", std::string(5 * (1 << 19) + 3, 'a'));
-  EXPECT_EQ(Sha256OfFile(path),
-            "afec2c69a4413f9b5a60e6eac5c3f68dea6d402b40299bbd9e47483de1f2a41d");
+  EXPECT_EQ(Sha256OfFile(path), "afec2c69a4413f9b5a60e6eac5c3f68dea6d402b40299bbd9e47483de1f2a41d");
 }
 
 TEST(FileDigest, StoppedItGivesNothing) {

@@ -33,8 +33,10 @@ StopSignals::StopSignals() {
   sigaddset(&stop_, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_, &old_mask_);
   try {
-    signal_fd_ = Checked(signalfd(-1, &stop_, SFD_CLOEXEC | SFD_NONBLOCK), "signalfd for SIGTERM and SIGINT");
-    wake_fd_ = Checked(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK), "eventfd to wake the signal watcher");
+    signal_fd_ = Checked(signalfd(-1, &stop_, SFD_CLOEXEC | SFD_NONBLOCK),
+                         "signalfd for SIGTERM and SIGINT");
+    wake_fd_ =
+        Checked(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK), "eventfd to wake the signal watcher");
   } catch (...) {
     if (signal_fd_ >= 0) close(signal_fd_);
     pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);

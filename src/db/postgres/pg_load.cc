@@ -165,11 +165,11 @@ class PgTraceLoad : public TraceLoad {
   // others: the trace is complete with its statistics.
   void AttachPartitions(std::optional<int64_t> replaced) {
     auto indexed = std::async(std::launch::async, [this] {
-      second_->Exec(second_->Query(PartitionIndexesQuery(id_, kSecondLane)).at(0));
-      second_->Exec(second_->Query(AnalyzePartitionsQuery(id_, kSecondLane, AnalyzedBefore::kNo)).at(0));
+      second_->ExecBuiltBy(PartitionIndexesQuery(id_, kSecondLane));
+      second_->ExecBuiltBy(AnalyzePartitionsQuery(id_, kSecondLane, AnalyzedBefore::kNo));
     });
     session_.Exec(AttachPartitionsSql(id_, kFirstLane));
-    session_.Exec(session_.Query(AnalyzePartitionsQuery(id_, kFirstLane, AnalyzedBefore::kNo)).at(0));
+    session_.ExecBuiltBy(AnalyzePartitionsQuery(id_, kFirstLane, AnalyzedBefore::kNo));
     indexed.get();
     // This transaction can attach the second's partitions (adopting their
     // indexes) only once they are committed. From that commit to this
@@ -194,7 +194,7 @@ class PgTraceLoad : public TraceLoad {
   // files, for traces up to a few GB (the default is 64 MB).
   void BeginLane(PgSession& session, std::span<const char* const> tables) {
     session.Exec("BEGIN; SET LOCAL maintenance_work_mem = '256MB'");
-    session.Exec(session.Query(PartitionDefinitionsQuery(id_, tables)).at(0));
+    session.ExecBuiltBy(PartitionDefinitionsQuery(id_, tables));
   }
 
   PgSession session_;

@@ -32,7 +32,8 @@ std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* co
   std::string id = std::to_string(trace_id);
   // The name as PartitionName makes it.
   return "SELECT string_agg(format('CREATE TABLE trace_part.%I (%s%s, CHECK (trace_id = " + id +
-         "))', c.relname || '_" + id + "', columns.list, checks.list), '; ') FROM pg_class c"
+         "))', c.relname || '_" + id +
+         "', columns.list, checks.list), '; ') FROM pg_class c"
          " CROSS JOIN LATERAL (SELECT string_agg(format('%I %s%s%s', a.attname,"
          "   format_type(a.atttypid, a.atttypmod),"
          "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END,"
@@ -45,9 +46,9 @@ std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* co
          "   pg_get_constraintdef(k.oid)), ''), '') AS list"
          "  FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'c') AS checks"
          " WHERE c.oid IN (" +
-         CommaList(tables, [](const char* table) {
-           return std::string("'public.") + table + "'::regclass";
-         }) +
+         CommaList(
+             tables,
+             [](const char* table) { return std::string("'public.") + table + "'::regclass"; }) +
          ")";
 }
 

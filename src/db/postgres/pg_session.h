@@ -28,6 +28,9 @@ class PgSession {
   std::vector<std::string> Query(const std::string& sql,
                                  const std::vector<std::optional<std::string>>& params = {});
   void Exec(const std::string& sql) { Query(sql); }
+  // Runs the SQL that `builder` (a query of one value, pg_partitions.h)
+  // returns: DDL made from the catalog, in two round trips.
+  void ExecBuiltBy(const std::string& builder) { Exec(Query(builder).at(0)); }
   // Exec that never throws, for error paths: false when it failed.
   bool TryExec(const std::string& sql) noexcept;
 

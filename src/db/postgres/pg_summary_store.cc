@@ -47,7 +47,7 @@ std::vector<const char*> PreparePartitions(PgSession& session, int64_t id) {
       session.Exec("DELETE FROM " + partition);
     }
   }
-  if (!created.empty()) session.Exec(session.Query(PartitionDefinitionsQuery(id, created)).at(0));
+  if (!created.empty()) session.ExecBuiltBy(PartitionDefinitionsQuery(id, created));
   return created;
 }
 
@@ -59,7 +59,7 @@ void Store(PgSession& session, int64_t id, int64_t profile_bins,
     write(writer);
   }
   if (!created.empty()) session.Exec(AttachPartitionsSql(id, created));
-  session.Exec(session.Query(AnalyzePartitionsQuery(id, kSummaryTables, AnalyzedBefore::kYes)).at(0));
+  session.ExecBuiltBy(AnalyzePartitionsQuery(id, kSummaryTables, AnalyzedBefore::kYes));
   session.Query("UPDATE trace SET profile_bins = $2 WHERE id = $1",
                 Params{std::to_string(id), std::to_string(profile_bins)});
 }
