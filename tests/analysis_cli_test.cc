@@ -26,7 +26,7 @@
 #include "pipeline/open_archive.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::analysis_cli_test {
 namespace {
 
 uint32_t Big32(const std::string& bytes, size_t at) {
@@ -741,4 +741,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, AnalysisCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::analysis_cli_test

@@ -18,7 +18,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::archive_cli_test {
 namespace {
 
 // Nested states on thread1, one on thread2, an event, a variable, a link;
@@ -635,4 +635,4 @@ TEST(ArchiveCliEmpty, BadConnectionStringsNeverShowThePassword) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::archive_cli_test

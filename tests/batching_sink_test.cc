@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace tracedb {
+namespace tracedb::batching_sink_test {
 namespace {
 
 struct Sent {
@@ -111,4 +111,4 @@ TEST(BatchingSink, FieldsAreWrittenInTheFormOfTheStore) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::batching_sink_test

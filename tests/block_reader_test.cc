@@ -11,7 +11,7 @@
 #include "model/input_error.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::block_reader_test {
 namespace {
 
 std::vector<std::string> ReadBlocks(const std::string& path, size_t block_size) {
@@ -159,4 +159,4 @@ TEST(BlockReader, DefinitionsInsideSmallBlocksApplyFromTheirLineOn) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::block_reader_test

@@ -17,7 +17,7 @@
 
 #include "watchdog.h"
 
-namespace tracedb {
+namespace tracedb::bounded_queue_test {
 namespace {
 
 using testing::Detached;
@@ -268,4 +268,4 @@ TEST(BoundedQueue, ManyProducersAndConsumersLoseAndDuplicateNothing) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::bounded_queue_test

@@ -14,7 +14,7 @@
 #include "backend_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::browser_report_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -155,4 +155,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, BrowserReport,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::browser_report_test

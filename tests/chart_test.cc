@@ -13,7 +13,7 @@
 #include "chart/svg_text.h"
 #include "chart/time_axis.h"
 
-namespace tracedb {
+namespace tracedb::chart_test {
 namespace {
 
 // [0, 4] in 4 columns. A at depth 0 over [0, 3]; B pushed on it over
@@ -108,4 +108,4 @@ TEST(PalettePng, HoldsTheImageAsWritten) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::chart_test

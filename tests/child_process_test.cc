@@ -7,7 +7,7 @@
 #include "background_child.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::child_process_test {
 namespace {
 
 TEST(ChildProcess, TellsASignalFromAnExitCode) {
@@ -53,4 +53,4 @@ TEST(BackgroundChild, GivenVariablesReplaceTheTestsOwn) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::child_process_test

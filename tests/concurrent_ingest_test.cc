@@ -20,7 +20,7 @@
 #include "db/postgres/pg_load.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::concurrent_ingest_test {
 namespace {
 
 using Lines = std::vector<std::string>;
@@ -245,4 +245,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, ConcurrentIngest,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::concurrent_ingest_test

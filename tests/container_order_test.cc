@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb::testing {
+namespace tracedb::testing::container_order_test {
 namespace {
 
 struct Row {
@@ -50,4 +50,4 @@ TEST(ContainerOrder, ScratchIsReusedAcrossCallsOfOtherSizes) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::container_order_test

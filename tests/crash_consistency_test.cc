@@ -24,7 +24,7 @@
 #include "child_process.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::crash_consistency_test {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -352,4 +352,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, FailedLoad,
                          FailedLoadName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::crash_consistency_test

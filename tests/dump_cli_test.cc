@@ -8,7 +8,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::dump_cli_test {
 namespace {
 
 const char* kBody = "8 1.0 S t1 A\n12 2.0 E t2 x\n";
@@ -112,4 +112,4 @@ TEST(DumpCli, UserFieldsAndIgnoreIncompleteLinksFlags) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::dump_cli_test

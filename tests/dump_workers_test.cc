@@ -19,7 +19,7 @@
 #include "pipeline/dump_pipeline.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::dump_workers_test {
 namespace {
 
 struct Text {
@@ -173,4 +173,4 @@ TEST(DumpWorkers, AFullDiskIsAnErrorWithItsReason) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::dump_workers_test

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-namespace tracedb::testing {
+namespace tracedb::testing::duration_class_test {
 namespace {
 
 TEST(DurationClass, PowersOfTwoOpenTheirClass) {
@@ -40,4 +40,4 @@ TEST(DurationClass, HugeDurationsAndOverflow) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::duration_class_test

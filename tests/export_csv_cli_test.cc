@@ -12,7 +12,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::export_csv_cli_test {
 namespace {
 
 // An event type with a user-defined field, Size: its events keep it in
@@ -207,4 +207,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, ExportCsvCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::export_csv_cli_test

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb {
+namespace tracedb::extras_json_test {
 namespace {
 
 ExtraField Text(std::string name, std::string value) {
@@ -111,4 +111,4 @@ TEST(ExtrasJson, RefusesWhatItDidNotWrite) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::extras_json_test

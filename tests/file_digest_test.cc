@@ -6,7 +6,7 @@
 #include "model/input_error.h"
 #include "test_support.h"
 
-namespace tracedb {
+namespace tracedb::file_digest_test {
 namespace {
 
 constexpr const char* kAbcDigest =
@@ -50,4 +50,4 @@ TEST(FileDigest, AMissingFileIsAnInputErrorFromEitherWay) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::file_digest_test

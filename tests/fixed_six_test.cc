@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-namespace tracedb {
+namespace tracedb::fixed_six_test {
 namespace {
 
 std::string Fixed(double v) {
@@ -86,4 +86,4 @@ TEST(FormatFixedSix, MatchesPrintfOnRandomBits) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::fixed_six_test

@@ -18,7 +18,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::gen_prv_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -221,4 +221,4 @@ TEST(GenPrv, BadOptionsPrintUsageAndExitTwo) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::gen_prv_test

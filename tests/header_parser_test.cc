@@ -7,7 +7,7 @@
 #include "model/input_error.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::header_parser_test {
 namespace {
 
 using paje::HeaderParser;
@@ -120,4 +120,4 @@ TEST(HeaderParser, TheOld2003NamesWorkWithoutAnOption) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::header_parser_test

@@ -9,7 +9,7 @@
 #include "cli/command_help.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::help_cli_test {
 namespace {
 
 // The longest line of `text`, in characters (UTF-8 lead bytes).
@@ -90,4 +90,4 @@ TEST(HelpCli, OptionsShowTheirArgumentNames) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::help_cli_test

@@ -16,7 +16,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::hostile_cli_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -280,9 +280,9 @@ TEST(HostileDatabase, AMisspeltPostgresUrlIsNamedWithAHint) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::hostile_cli_test
 
-namespace tracedb::testing {
+namespace tracedb::testing::hostile_cli_test {
 namespace {
 
 // ---- TRACE arguments made of digits --------------------------------------
@@ -367,4 +367,4 @@ TEST_F(TraceArgument, OnceTheCollisionIsGoneDigitsWorkAgain) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::hostile_cli_test

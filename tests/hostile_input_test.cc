@@ -23,7 +23,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::hostile_input_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -731,4 +731,4 @@ INSTANTIATE_TEST_SUITE_P(Hostile, AcceptedInput, ::testing::ValuesIn(AllAccepted
                          RowName<Accepted>);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::hostile_input_test

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-namespace tracedb {
+namespace tracedb::in_order_workers_test {
 namespace {
 
 using Workers = InOrderWorkers<int, int>;
@@ -87,4 +87,4 @@ TEST(InOrderWorkers, DestroyedUnfinishedItStopsAndConsumesOnlyAPrefix) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::in_order_workers_test

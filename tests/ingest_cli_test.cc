@@ -20,7 +20,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::ingest_cli_test {
 namespace {
 
 // A state, a nested state, an event with a user field, a variable and a link.
@@ -453,9 +453,9 @@ INSTANTIATE_TEST_SUITE_P(Backends, IngestCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::ingest_cli_test
 
-namespace tracedb::testing {
+namespace tracedb::testing::ingest_cli_test {
 namespace {
 
 bool Exists(const std::string& path) { return std::ifstream(path).good(); }
@@ -618,4 +618,4 @@ TEST(IngestConcurrent, FourIngestsIntoOnePostgresDatabaseAllSucceed) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::ingest_cli_test

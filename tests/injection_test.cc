@@ -10,7 +10,7 @@
 #include "backend_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::injection_test {
 namespace {
 
 const std::string kHostileName = "it's; DROP TABLE trace; --.paje";
@@ -126,4 +126,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, Injection,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::injection_test

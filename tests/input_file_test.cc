@@ -11,7 +11,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::input_file_test {
 namespace {
 
 // Everything left, through reads of `chunk` bytes, so that one read can straddle the end of
@@ -109,4 +109,4 @@ TEST(InputFilePeek, StdinFromAPipeLosesNothing) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::input_file_test

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb {
+namespace tracedb::json_text_test {
 namespace {
 
 // What PostgreSQL's jsonb gives back as written (checked with psql, 15):
@@ -26,4 +26,4 @@ TEST(JsonText, ChecksJsonValues) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::json_text_test

@@ -5,7 +5,7 @@
 #include <set>
 #include <vector>
 
-namespace tracedb {
+namespace tracedb::keyed_totals_test {
 namespace {
 
 TEST(KeyedTotals, KeepsEveryKeyApartThroughManyGrowths) {
@@ -63,4 +63,4 @@ TEST(KeyedTotals, GivesTheKeysInTheOrderTheyFirstCame) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::keyed_totals_test

@@ -14,7 +14,7 @@
 #include "paraver_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::latin1_cli_test {
 namespace {
 
 class Latin1Cli : public ::testing::TestWithParam<Backend> {
@@ -146,4 +146,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, Latin1Cli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::latin1_cli_test

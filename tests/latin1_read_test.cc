@@ -14,7 +14,7 @@
 #include "paraver_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::latin1_read_test {
 namespace {
 
 // How a trace spells é and É.
@@ -166,4 +166,4 @@ TEST(Latin1Read, ParaverLabelsNamesAndHeaderDumpAsUtf8) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::latin1_read_test

@@ -9,7 +9,7 @@
 
 #include "model/utf8.h"
 
-namespace tracedb {
+namespace tracedb::latin1_text_test {
 namespace {
 
 TEST(Utf8, HasHighByteFindsOneByteAnywhere) {
@@ -132,4 +132,4 @@ TEST(Latin1Lines, TheWarningNamesTheFirstLine) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::latin1_text_test

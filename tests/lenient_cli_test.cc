@@ -11,7 +11,7 @@
 #include "paraver_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::lenient_cli_test {
 namespace {
 
 // A parse error, an undefined id, a simulation error (body lines 2, 3, 5).
@@ -243,4 +243,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, LenientStoreCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::lenient_cli_test

@@ -11,7 +11,7 @@
 #include "paraver_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::lenient_read_test {
 namespace {
 
 struct BadLine {
@@ -283,4 +283,4 @@ TEST(LenientParaver, BadLinesInParallelBlocksAreSaidOnceInOrder) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::lenient_read_test

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb::paje {
+namespace tracedb::paje::line_tokenizer_test {
 namespace {
 
 std::vector<std::string_view> Tokens(std::string_view line) {
@@ -53,4 +53,4 @@ TEST(TokenizeLine, AnUnterminatedQuoteIsReported) {
 }
 
 }  // namespace
-}  // namespace tracedb::paje
+}  // namespace tracedb::paje::line_tokenizer_test

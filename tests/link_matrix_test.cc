@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace tracedb::testing {
+namespace tracedb::testing::link_matrix_test {
 namespace {
 
 LinkRecord Link(int64_t from, int64_t to, double start, double end, std::optional<int64_t> size) {
@@ -115,4 +115,4 @@ TEST(LinkMatrix, APairItHoldsNeverSpills) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::link_matrix_test

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace tracedb::testing {
+namespace tracedb::testing::long_states_test {
 namespace {
 
 std::vector<StateRecord> States(int count, double seconds) {
@@ -87,4 +87,4 @@ TEST(LongStates, TheOverflowClassCanBeLeftBelowTheThreshold) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::long_states_test

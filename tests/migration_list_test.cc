@@ -9,7 +9,7 @@
 
 #include "sqlite_test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::migration_list_test {
 namespace {
 
 std::string SourceFile(const std::string& relative) {
@@ -108,4 +108,4 @@ TEST(MigrationList, DialectsDifferOnlyInTypeNames) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::migration_list_test

@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace tracedb {
+namespace tracedb::name_index_test {
 namespace {
 
 TEST(NameIndex, FindsShortAndLongNamesAcrossGrowth) {
@@ -41,4 +41,4 @@ TEST(NameIndex, EmptyNameIsAName) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::name_index_test

@@ -11,7 +11,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::name_snapshot_test {
 namespace {
 
 DumpOutcome DumpFile(const std::string& path, bool pre_resolve, size_t block, int workers) {
@@ -83,4 +83,4 @@ TEST(NameResolver, ErrorsAreTheSameWhenNamesAreResolvedAhead) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::name_snapshot_test

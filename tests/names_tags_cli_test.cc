@@ -11,7 +11,7 @@
 #include "backend_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::names_tags_cli_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -143,4 +143,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, NamesTagsCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::names_tags_cli_test

@@ -5,7 +5,7 @@
 #include <random>
 #include <set>
 
-namespace tracedb {
+namespace tracedb::number_set_test {
 namespace {
 
 TEST(NumberSet, AgreesWithStdSet) {
@@ -57,4 +57,4 @@ TEST(NumberSet, InsertingTwiceChangesNothing) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::number_set_test

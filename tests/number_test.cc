@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-namespace tracedb {
+namespace tracedb::number_test {
 namespace {
 
 TEST(ParseDecimal, AcceptsTheDecimalGrammar) {
@@ -58,4 +58,4 @@ TEST(ParseDecimal, RoundsExactlyAsFromChars) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::number_test

@@ -9,7 +9,7 @@
 #include "output/result_table.h"
 #include "output/table_text.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::output_formats_test {
 namespace {
 
 // Text, integer, real and NULL cells, with names that need care.
@@ -117,4 +117,4 @@ TEST(JsonTable, StreamingPiecesMakeTheSameArray) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::output_formats_test

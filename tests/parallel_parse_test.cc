@@ -26,7 +26,7 @@
 #include "test_support.h"
 #include "watchdog.h"
 
-namespace tracedb {
+namespace tracedb::parallel_parse_test {
 namespace {
 
 using testing::Detached;
@@ -404,4 +404,4 @@ TEST(ParseInParallel, ParsingRunsAtMostTwiceTheWorkersPlusThreeBlocksAheadOfASlo
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::parallel_parse_test

@@ -10,7 +10,7 @@
 #include "paraver_test_support.h"
 #include "sqlite_test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::paraver_cli_test {
 namespace {
 
 const char* kTrace =
@@ -195,4 +195,4 @@ TEST(ParaverCli, IngestErrorNamesTheFileAndLine) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::paraver_cli_test

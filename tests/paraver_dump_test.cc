@@ -9,7 +9,7 @@
 #include "format/paraver/trace_mapper.h"
 #include "paraver_test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::paraver_dump_test {
 namespace {
 
 // Out of time order; an open state; a record (1500) beyond the header's end
@@ -304,4 +304,4 @@ TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::paraver_dump_test

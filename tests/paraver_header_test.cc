@@ -6,7 +6,7 @@
 #include "format/paraver/object_model.h"
 #include "model/input_error.h"
 
-namespace tracedb::paraver {
+namespace tracedb::paraver::paraver_header_test {
 namespace {
 
 std::string HeaderError(std::string_view line) {
@@ -182,4 +182,4 @@ TEST(ParaverObjectModel, ThreadsAreNumberedGloballyAndCpusByNode) {
 }
 
 }  // namespace
-}  // namespace tracedb::paraver
+}  // namespace tracedb::paraver::paraver_header_test

@@ -4,7 +4,7 @@
 #include "format/paraver/pcf_labels.h"
 #include "format/paraver/row_names.h"
 
-namespace tracedb::paraver {
+namespace tracedb::paraver::paraver_labels_test {
 namespace {
 
 const char* kPcf =
@@ -110,4 +110,4 @@ TEST(ParaverRow, BlankLineInsideABlockIsAnEmptyLabel) {
 }
 
 }  // namespace
-}  // namespace tracedb::paraver
+}  // namespace tracedb::paraver::paraver_labels_test

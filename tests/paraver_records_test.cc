@@ -6,7 +6,7 @@
 #include "format/paraver/object_model.h"
 #include "format/paraver/record_parser.h"
 
-namespace tracedb::paraver {
+namespace tracedb::paraver::paraver_records_test {
 namespace {
 
 // Threads 1.1.1 and 1.1.2 on node 1 (CPUs 1, 2), thread 1.2.1 on node 2
@@ -162,4 +162,4 @@ TEST(ParaverRecords, ABadLineIsLeftOutAndTheBlockGoesOn) {
 }
 
 }  // namespace
-}  // namespace tracedb::paraver
+}  // namespace tracedb::paraver::paraver_records_test

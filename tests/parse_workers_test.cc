@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <thread>
 
-namespace tracedb {
+namespace tracedb::parse_workers_test {
 namespace {
 
 TEST(ParseWorkers, OneThreadDoesEverythingOnTheCallingThread) {
@@ -47,4 +47,4 @@ TEST(SplitDumpThreads, ZeroCountsTheCores) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::parse_workers_test

@@ -3,7 +3,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::parser_errors_test {
 namespace {
 
 TEST(ParserErrors, AnUndefinedEventIdNamesItsLine) {
@@ -52,4 +52,4 @@ TEST(ParserErrors, AFileWhoseEveryLineIsACommentHasOnlyTheRoot) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::parser_errors_test

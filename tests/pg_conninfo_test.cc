@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb {
+namespace tracedb::pg_conninfo_test {
 namespace {
 
 TEST(PgConninfo, PostgresTextIsAUrlOrStartsWithAKeyword) {
@@ -47,4 +47,4 @@ TEST(PgConninfo, WhyTextCannotBeParsedQuotesNoneOfIt) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::pg_conninfo_test

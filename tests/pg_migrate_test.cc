@@ -10,7 +10,7 @@
 #include "db/migration_list.h"
 #include "db/postgres/pg_partitions.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::pg_migrate_test {
 namespace {
 
 // The partitioned tables of schema version 2.
@@ -106,4 +106,4 @@ TEST(PgMigrate, ATracesContainerIsReadThroughItsPartitionsIndex) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::pg_migrate_test

@@ -5,7 +5,7 @@
 
 #include "model/input_error.h"
 
-namespace tracedb {
+namespace tracedb::printable_test {
 namespace {
 
 TEST(Printable, KeepsTextAndValidUtf8) {
@@ -53,4 +53,4 @@ TEST(Printable, InputErrorsShowTheWholeProblem) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::printable_test

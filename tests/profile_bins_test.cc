@@ -5,7 +5,7 @@
 
 #include <map>
 
-namespace tracedb::testing {
+namespace tracedb::testing::profile_bins_test {
 namespace {
 
 // Seconds per value, over all bins.
@@ -51,4 +51,4 @@ TEST(ProfileBins, FarApartStatesWidenTheBinsInsteadOfOverflowing) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::profile_bins_test

@@ -19,7 +19,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::read_only_archive_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -199,4 +199,4 @@ TEST(ReadOnlySchema, TheNewestSchemaIsAccepted) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::read_only_archive_test

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace tracedb::paraver {
+namespace tracedb::paraver::recent_ids_test {
 namespace {
 
 // One set of four: the least recently used entry is the one forgotten.
@@ -49,4 +49,4 @@ TEST(RecentIds, HoldsAboutItsCapacity) {
 }
 
 }  // namespace
-}  // namespace tracedb::paraver
+}  // namespace tracedb::paraver::recent_ids_test

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb {
+namespace tracedb::registry_test {
 namespace {
 
 TEST(Registry, NumberedValuesAreSpelledAndShareIdsWithNamedOnes) {
@@ -74,4 +74,4 @@ TEST(Registry, AWindowIsAPowerOfTwoSetOnce) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::registry_test

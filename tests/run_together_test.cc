@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
-namespace tracedb {
+namespace tracedb::run_together_test {
 namespace {
 
 TEST(RunTogether, RunsEveryPartOncePartZeroOnTheCallersThread) {
@@ -52,4 +52,4 @@ TEST(RunTogether, NoPartsRunsNothing) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::run_together_test

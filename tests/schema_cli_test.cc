@@ -11,7 +11,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::schema_cli_test {
 namespace {
 
 std::string SourcePath(const std::string& relative) {
@@ -80,4 +80,4 @@ TEST(SchemaCli, DocumentedIsInSqlitesDialectOnly) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::schema_cli_test

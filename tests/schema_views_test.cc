@@ -10,7 +10,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::schema_views_test {
 namespace {
 
 constexpr const char* kTraces =
@@ -187,4 +187,4 @@ TEST(SchemaDoc, SchemaSqlDeclaresWhatTheMigrationsBuild) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::schema_views_test

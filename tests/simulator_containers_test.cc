@@ -3,7 +3,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::simulator_containers_test {
 namespace {
 
 TEST(SimulatorContainers, DestroyClosesEverythingInsideRecursively) {
@@ -137,4 +137,4 @@ TEST(SimulatorContainers, UnknownContainersAndTypesAreErrors) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::simulator_containers_test

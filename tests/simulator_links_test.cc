@@ -4,7 +4,7 @@
 #include "sim/link_numbers.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::simulator_links_test {
 namespace {
 
 TEST(SimulatorLinks, HalvesMatchInEitherOrder) {
@@ -125,4 +125,4 @@ TEST(LinkNumbers, TheStartHalfWins) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::simulator_links_test

@@ -3,7 +3,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::simulator_states_test {
 namespace {
 
 TEST(SimulatorStates, PushPopAndSetGiveDepths) {
@@ -151,4 +151,4 @@ TEST(SimulatorStates, DeclaredValuesPrintTheirNames) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::simulator_states_test

@@ -3,7 +3,7 @@
 
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::simulator_variables_test {
 namespace {
 
 TEST(SimulatorVariables, EveryChangeClosesAnInterval) {
@@ -65,4 +65,4 @@ TEST(SimulatorVariables, GoingBackBeforeTheIntervalStartIsAnError) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::simulator_variables_test

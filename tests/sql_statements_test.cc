@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb {
+namespace tracedb::sql_statements_test {
 namespace {
 
 TEST(CountStatements, NothingButBlanksAndCommentsIsNone) {
@@ -51,4 +51,4 @@ TEST(CountStatements, TextCutInsideAQuoteIsOneStatement) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::sql_statements_test

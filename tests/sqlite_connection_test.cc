@@ -12,7 +12,7 @@
 #include "sqlite_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::sqlite_connection_test {
 namespace {
 
 // The text of the DbError `action` throws, or "no error".
@@ -182,4 +182,4 @@ TEST(SqliteTransaction, DoesNotNest) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::sqlite_connection_test

@@ -10,7 +10,7 @@
 #include "db/migration_list.h"
 #include "sqlite_test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::sqlite_migrate_test {
 namespace {
 
 const std::string kObjects =
@@ -217,4 +217,4 @@ TEST(SqliteMigrate, ContainersOfVersionFourGetTheirPaths) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::sqlite_migrate_test

@@ -11,7 +11,7 @@
 #include "db/sqlite/trace_catalog.h"
 #include "sqlite_test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::sqlite_split_writer_test {
 namespace {
 
 // Containers 1..4 with one state and one event each, values 0..3.
@@ -103,4 +103,4 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::sqlite_split_writer_test

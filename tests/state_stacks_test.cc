@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace tracedb::testing {
+namespace tracedb::testing::state_stacks_test {
 namespace {
 
 StateRecord State(uint32_t type, uint32_t value, double start, double end, uint32_t depth) {
@@ -77,4 +77,4 @@ TEST(StateStacks, AStateAboveAGapHasNoParent) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::state_stacks_test

@@ -10,7 +10,7 @@
 
 #include "watchdog.h"
 
-namespace tracedb::watch {
+namespace tracedb::watch::stop_signals_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -75,4 +75,4 @@ TEST(StopSignals, TheOldMaskComesBack) {
 }
 
 }  // namespace
-}  // namespace tracedb::watch
+}  // namespace tracedb::watch::stop_signals_test

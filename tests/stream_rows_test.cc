@@ -19,7 +19,7 @@
 #include "pipeline/open_archive.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::stream_rows_test {
 namespace {
 
 using enum ColumnKind;
@@ -170,4 +170,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, PostgresStream, ::testing::Values(Backend::kP
                          BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::stream_rows_test

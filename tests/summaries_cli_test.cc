@@ -11,7 +11,7 @@
 #include "backend_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::summaries_cli_test {
 namespace {
 
 // thread1 under node1 and thread1 under node2: the same name twice.
@@ -323,4 +323,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, SummariesCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::summaries_cli_test

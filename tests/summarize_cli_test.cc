@@ -15,7 +15,7 @@
 #include "db/summary_tables.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::summarize_cli_test {
 namespace {
 
 // Nested states in thread1 (A holds B twice, each B a C, the second C
@@ -305,4 +305,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, SummarizeCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::summarize_cli_test

@@ -15,7 +15,7 @@
 #include "model/duration_class.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::summarize_migration_test {
 namespace {
 
 // The partitioned tables of schema version 4.
@@ -161,4 +161,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, SummarizeMigration,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::summarize_migration_test

@@ -16,7 +16,7 @@
 #include "db/sqlite/sqlite_transaction.h"
 #include "sqlite_test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::trace_catalog_test {
 namespace {
 
 TraceInfo Info(const std::string& name, const std::string& sha256 = "ab12") {
@@ -331,4 +331,4 @@ TEST(LoaderProcess, OtherHostsAndMissingFactsAreUnknown) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::trace_catalog_test

@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 
-namespace tracedb {
+namespace tracedb::trace_summarizer_test {
 namespace {
 
 // Three containers, each with states of two values (one pushed on the
@@ -87,4 +87,4 @@ TEST(TraceSummarizer, BatchesHoldTheSameRowsAsOne) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::trace_summarizer_test

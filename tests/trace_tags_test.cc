@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-namespace tracedb::testing {
+namespace tracedb::testing::trace_tags_test {
 namespace {
 
 std::string Shown(const Extras& tags) {
@@ -82,4 +82,4 @@ TEST(TraceTags, PatternsAreChecked) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::trace_tags_test

@@ -11,7 +11,7 @@
 #include "paraver_test_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::typed_data_cli_test {
 namespace {
 
 // One event definition with a user field of each declared type; the first
@@ -222,4 +222,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, TypedDataCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::typed_data_cli_test

@@ -11,7 +11,7 @@
 #include "backend_support.h"
 #include "test_support.h"
 
-namespace tracedb::testing {
+namespace tracedb::testing::typed_data_migration_test {
 namespace {
 
 // The partitioned tables of schema version 4.
@@ -140,4 +140,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, TypedDataMigration,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::typed_data_migration_test

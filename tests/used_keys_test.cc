@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tracedb {
+namespace tracedb::used_keys_test {
 namespace {
 
 TEST(UsedKeys, RemembersEveryKindOfKey) {
@@ -47,4 +47,4 @@ TEST(UsedKeys, InsertingTwiceChangesNothing) {
 }
 
 }  // namespace
-}  // namespace tracedb
+}  // namespace tracedb::used_keys_test

@@ -23,7 +23,7 @@
 
 extern char** environ;
 
-namespace tracedb::testing {
+namespace tracedb::testing::watch_cli_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -585,4 +585,4 @@ TEST(WatchArgs, BadArgumentsAreUsageErrors) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing
+}  // namespace tracedb::testing::watch_cli_test
