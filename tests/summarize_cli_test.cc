@@ -208,16 +208,21 @@ TEST_P(SummarizeCli, NestedStatesGetTheirExclusiveTime) {
 // the sums that summarize adds up in another order (the profile's bins,
 // links' seconds), which may differ in their last bits.
 TEST_P(SummarizeCli, TheExampleAndTheCorpusGetTheSummariesOfTheirIngest) {
-  std::vector<std::string> traces = ConformanceTraces();
+  std::vector<std::string> traces = ConformanceTraces(CorpusCheck::kSummarize);
   traces.insert(traces.begin(), std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje");
+  int loaded = 0;
   for (const std::string& file : traces) {
     CliRun ingest = Tracedb("ingest -q --db " + database_->url() + " " + file);
     if (ingest.exit_code != 0) continue;  // a trace the corpus has for its error
+    ++loaded;
     int64_t trace = std::stoll(Rows("SELECT max(id) FROM trace").at(0));
     MakeOld(trace);
     CliRun run = Summarize("id:" + std::to_string(trace));
     ASSERT_EQ(run.exit_code, 0) << file << ": " << run.err;
     ExpectTheIngestsSummaries(trace, file);
+  }
+  if (traces.size() > 1) {  // the corpus is there: each of its accepted traces, and ring.paje
+    EXPECT_EQ(loaded, 1 + AcceptedConformanceTraces(CorpusCheck::kSummarize));
   }
 }
 
