@@ -74,6 +74,17 @@ TEST_F(SqliteSplitWriterTest, EachPartHoldsItsContainersAndValues) {
             (std::vector<std::string>{"0", "0"}));
 }
 
+// Scratch tables are only appended to: a small page cache on every
+// connection that writes them, SQLite's default for the archive itself.
+TEST_F(SqliteSplitWriterTest, ScratchFilesAreWrittenThroughASmallPageCache) {
+  SqliteStagedLoad staged(archive_, trace_, 2);
+  EXPECT_EQ(Rows(archive_, "PRAGMA load.cache_size"), std::vector<std::string>{"-256"});
+  EXPECT_EQ(Rows(archive_, "PRAGMA load_1.cache_size"), std::vector<std::string>{"-256"});
+  EXPECT_EQ(Rows(archive_, "PRAGMA main.cache_size"), std::vector<std::string>{"-2000"});
+  SqliteConnection part(staged.path(1), SqliteFile::kScratch);
+  EXPECT_EQ(Rows(part, "PRAGMA cache_size"), std::vector<std::string>{"-256"});
+}
+
 TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
   {
     SqliteStagedLoad staged(archive_, trace_, 2);

@@ -110,7 +110,7 @@ SqliteConnection::SqliteConnection(std::string path, SqliteFile kind) : path_(st
       OpenReadOnly();
     } else if (kind == SqliteFile::kScratch) {
       Open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, path_);
-      Exec(kScratchPragmas);
+      Exec(kScratchPragmas + ScratchCachePragma("main"));
     } else {
       Open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, path_);
       Exec(kOpenPragmas);

@@ -77,6 +77,16 @@ class SqliteStatement {
 // thrown away if anything fails.
 enum class SqliteFile { kArchive, kReadOnlyArchive, kScratch };
 
+// The page cache of a scratch file (db/sqlite/sqlite_staged_load.h), set
+// on every connection that writes one, for `schema` there: a load only
+// appends to its tables, which touches the right edge of each B-tree, and
+// SQLite's default of 2 MB per schema was held through the whole load.
+// SQLite ingest of the 100 MB trace of 50,000 containers, alternating:
+// peak RSS 215 -> 205 MB, time the same; the 1 GB trace no slower.
+inline std::string ScratchCachePragma(const std::string& schema) {
+  return "PRAGMA " + schema + ".cache_size = -256;";  // KiB
+}
+
 class SqliteConnection {
  public:
   // Opens the database at `path`, creating an empty file if there is none
