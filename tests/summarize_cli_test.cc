@@ -225,7 +225,9 @@ TEST_P(SummarizeCli, TheExampleAndTheCorpusGetTheSummariesOfTheirIngest) {
     ExpectTheIngestsSummaries(trace, file);
   }
   // ring.paje and each accepted trace of the corpus, when it is there.
-  if (corpus) EXPECT_EQ(loaded, 1 + AcceptedConformanceTraces(CorpusCheck::kSummarize));
+  if (corpus) {
+    EXPECT_EQ(loaded, 1 + AcceptedConformanceTraces(CorpusCheck::kSummarize));
+  }
 }
 
 TEST_P(SummarizeCli, ATraceWithSummariesIsLeftAloneUnlessForced) {

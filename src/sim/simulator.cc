@@ -41,8 +41,9 @@ bool IsColor(std::string_view text) {
 
 Simulator::Simulator(SimulatorOptions options, Registry* registry, EntitySink* sink)
     : options_(options), registry_(registry), sink_(sink) {
-  live_.resize(registry_->container_count());
-  for (uint32_t id = 0; id < live_.size(); ++id) live_[id].type = registry_->container(id).type;
+  for (uint32_t id = 0; id < registry_->container_count(); ++id) {
+    live_.push_back(LiveContainer{.type = registry_->container(id).type});
+  }
 }
 
 // Each event reads its container's live state, then its tracks, at random
@@ -306,8 +307,7 @@ void Simulator::CreateContainer(const Event& e) {
                                          .type = type,
                                          .parent = parent,
                                          .start = e.time});
-  live_.emplace_back();
-  live_[id].type = type;
+  live_.push_back(LiveContainer{.type = type});
   live_[id].extras = TakeExtras(e);
   live_[parent].children.push_back(id);
   Touch(id, e.time);

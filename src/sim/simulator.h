@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "model/chunked_vector.h"
 #include "model/entity.h"
 #include "model/paje_event.h"
 #include "sim/link_matcher.h"
@@ -94,7 +95,10 @@ class Simulator {
   SimulatorOptions options_;
   Registry* registry_;
   EntitySink* sink_;
-  std::vector<LiveContainer> live_;  // by container id
+  // By container id. In chunks, not one array, which each doubling copied
+  // whole while holding old and new (75,000 containers: 6.6 MB of live
+  // states; the SQLite ingest of that trace peaked 2-3 MB lower, 3 runs).
+  ChunkedVector<LiveContainer> live_;
   double end_time_ = -1;
   bool any_time_ = false;
   SimulatorStats stats_;
