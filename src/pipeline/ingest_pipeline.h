@@ -35,7 +35,8 @@ struct LoadProgress {
 struct IngestOptions {
   // Workers, -z, bad lines. The ingest sets simulator.keep_extras and
   // exact_seconds (stored rows keep their user fields, and their times read
-  // back the same) and on_block (see progress).
+  // back the same) and on_block (see progress), and reads blocks of at most
+  // 128 KiB (ingest_pipeline.cc).
   ReadOptions read;
   size_t batch_rows = kDefaultBatchRows;  // rows per writer batch
   uint32_t profile_bins = kDefaultProfileBins;  // state_profile's bins at most

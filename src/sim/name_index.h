@@ -1,7 +1,8 @@
 // NameIndex: identifier -> id, looked up by string_view without allocating.
 // It sits on the simulator's per-event path (several lookups an event), so
 // it is an open-addressing table whose slots hold the hash and, for names up
-// to 16 bytes, the name itself: a hit usually touches one cache line.
+// to 16 bytes, the name itself: a hit touches one or two cache lines (the
+// table grows at three quarters full; name_index.cc says why).
 //
 // Not thread-safe: Insert needs the index to itself. Const lookups may run
 // on many threads at once while nobody inserts, as the parser workers read

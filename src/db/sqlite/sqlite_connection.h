@@ -78,7 +78,7 @@ class SqliteStatement {
 enum class SqliteFile { kArchive, kReadOnlyArchive, kScratch };
 
 // The page cache of a scratch file (db/sqlite/sqlite_staged_load.h), set
-// on every connection that writes one, for `schema` there: a load only
+// on every connection that attaches or writes one, for `schema` there: a load only
 // appends to its tables, which touches the right edge of each B-tree, and
 // SQLite's default of 2 MB per schema was held through the whole load.
 // SQLite ingest of the 100 MB trace of 50,000 containers, alternating:
