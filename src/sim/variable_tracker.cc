@@ -29,7 +29,8 @@ bool ChangeVariable(Track& track, uint32_t container, double time, VariableOp op
   }
   double previous = track.variable ? track.variable->value : 0;
   CloseVariable(track, container, time, sink);
-  track.variable = OpenVariable{time, Apply(op, previous, amount), std::move(extras)};
+  track.variable = std::make_unique<OpenVariable>(
+      OpenVariable{time, Apply(op, previous, amount), std::move(extras)});
   track.last = LastEntity{.any = true, .start = time};
   return true;
 }
