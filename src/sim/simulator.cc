@@ -307,8 +307,7 @@ void Simulator::CreateContainer(const Event& e) {
                                          .type = type,
                                          .parent = parent,
                                          .start = e.time});
-  live_.push_back(LiveContainer{.type = type});
-  live_[id].extras = TakeExtras(e);
+  live_.push_back(LiveContainer{.type = type, .extras = TakeExtras(e)});
   live_[parent].children.push_back(id);
   Touch(id, e.time);
 }
