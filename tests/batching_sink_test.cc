@@ -94,10 +94,31 @@ TEST(BatchingSink, NumbersSizesAndTagsBecomeNullableColumns) {
   EXPECT_EQ(batch.events[0].number, -7);
   EXPECT_EQ(batch.events[1].value, 3);
   EXPECT_EQ(batch.events[1].number, std::nullopt);
-  EXPECT_EQ(batch.links[0].size, 4096);
-  EXPECT_EQ(batch.links[0].tag, 5);
-  EXPECT_EQ(batch.links[1].size, std::nullopt);
-  EXPECT_EQ(batch.links[1].tag, std::nullopt);
+  EXPECT_EQ(batch.links[0].size(), 4096);
+  EXPECT_EQ(batch.links[0].tag(), 5);
+  EXPECT_EQ(batch.links[1].size(), std::nullopt);
+  EXPECT_EQ(batch.links[1].tag(), std::nullopt);
+}
+
+// A link's key is in the batch's text, beside the fields' JSON; an empty
+// key stays an empty text (keys are never NULL).
+TEST(BatchingSink, LinkKeysAreInTheBatchsText) {
+  Registry registry;
+  Sent sent;
+  BatchingSink sink(registry, 100, sent.Emit());
+  sink.OnLink({.container = 0, .type = 4, .value = 0, .key = "k1", .extras = {{"a", "x"}}});
+  sink.OnLink({.container = 0, .type = 4, .value = 0, .key = "", .extras = {{"a", "x"}}});
+  sink.OnLink({.container = 0, .type = 4, .value = 0, .key = "a longer key than SSO holds"});
+  sink.Finish();
+  const RowBatch& batch = sent.batches.at(0);
+  ASSERT_EQ(batch.links.size(), 3u);
+  EXPECT_EQ(batch.Text(batch.links[0].key), "k1");
+  EXPECT_EQ(batch.Text(batch.links[1].key), "");
+  EXPECT_EQ(batch.Text(batch.links[2].key), "a longer key than SSO holds");
+  EXPECT_EQ(batch.Text(batch.links[0].extra), R"({"a":"x"})");
+  EXPECT_EQ(batch.Text(batch.links[1].extra), R"({"a":"x"})");
+  EXPECT_EQ(batch.links[2].extra.size, 0u);
+  EXPECT_EQ(batch.text, R"(k1{"a":"x"}a longer key than SSO holds)");
 }
 
 // The JSON form is the writer's store's: PostgreSQL's jsonb gets "#order".

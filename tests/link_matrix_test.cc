@@ -17,7 +17,8 @@ LinkRecord Link(int64_t from, int64_t to, double start, double end, std::optiona
   link.end_container = to;
   link.start = start;
   link.end = end;
-  link.size = size;
+  link.has_size = size.has_value();
+  link.size_value = size.value_or(0);
   return link;
 }
 

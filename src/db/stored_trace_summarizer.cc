@@ -92,14 +92,14 @@ void FeedLinks(const SelectRows& select, BatchFeed& feed) {
       "SELECT type_id, start_container_id, end_container_id, start_time, end_time, size"
       " FROM link WHERE trace_id = $1");
   while (rows->Next()) {
-    std::optional<int64_t> size;
-    if (!rows->IsNull(5)) size = rows->Int(5);
+    bool sized = !rows->IsNull(5);
     feed.batch().links.push_back({.type = Id(*rows, 0),
+                                  .has_size = sized,
                                   .start_container = IdOrNone(*rows, 1),
                                   .end_container = IdOrNone(*rows, 2),
                                   .start = rows->Double(3),
                                   .end = rows->Double(4),
-                                  .size = size});
+                                  .size_value = sized ? rows->Int(5) : 0});
     feed.Added();
   }
 }

@@ -86,19 +86,32 @@ struct VariableRecord {
   TextSpan extra;
 };
 
+// 80 bytes, not 120: the key in the batch's text and the flags of size and
+// tag in padding, where a std::string and two std::optionals took 72. A
+// batch of a link-heavy trace holds tens of thousands, and every batch in
+// flight or in the pool keeps room for as many as it ever held.
 struct LinkRecord {
   uint32_t container;
   uint32_t type;
   uint32_t value;
-  std::string key;
+  bool has_size = false;  // else size is unknown: SQL NULL
+  bool has_tag = false;
+  TextSpan key;             // never NULL, possibly empty
   int64_t start_container;  // -1: the half never came
   int64_t end_container;
   double start;
   double end;
   TextSpan extra;
-  std::optional<int64_t> size;  // unknown: SQL NULL
-  std::optional<int64_t> tag;
+  int64_t size_value = 0;
+  int64_t tag_value = 0;
+
+  std::optional<int64_t> size() const {
+    return has_size ? std::optional(size_value) : std::nullopt;
+  }
+  std::optional<int64_t> tag() const { return has_tag ? std::optional(tag_value) : std::nullopt; }
 };
+
+static_assert(sizeof(LinkRecord) == 80, "a batch holds many: keep them small");
 
 // Summaries (summary/trace_summarizer.h): one row per (container, type,
 // value), never per entity.

@@ -26,6 +26,12 @@ TextSpan BatchingSink::Json(const Extras& extras) {
   return last_text_;
 }
 
+TextSpan BatchingSink::Append(std::string_view text) {
+  TextSpan span{static_cast<uint32_t>(batch_.text.size()), static_cast<uint32_t>(text.size())};
+  batch_.text += text;
+  return span;
+}
+
 namespace {
 
 // Characters of a UTF-8 text.
@@ -127,9 +133,19 @@ void BatchingSink::OnVariable(const VariableRow& row) {
 }
 
 void BatchingSink::OnLink(const LinkRow& row) {
-  batch_.links.push_back(LinkRecord{row.container, row.type, row.value, row.key,
-                                    row.start_container, row.end_container, row.start, row.end,
-                                    Json(row.extras), row.size, row.tag});
+  batch_.links.push_back(LinkRecord{.container = row.container,
+                                    .type = row.type,
+                                    .value = row.value,
+                                    .has_size = row.size.has_value(),
+                                    .has_tag = row.tag.has_value(),
+                                    .key = Append(row.key),
+                                    .start_container = row.start_container,
+                                    .end_container = row.end_container,
+                                    .start = row.start,
+                                    .end = row.end,
+                                    .extra = Json(row.extras),
+                                    .size_value = row.size.value_or(0),
+                                    .tag_value = row.tag.value_or(0)});
   ++counts_.links;
   Added();
 }

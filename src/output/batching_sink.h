@@ -77,6 +77,8 @@ class BatchingSink : public EntitySink {
   // previous row's when the text is the same: the rows of one Paraver event
   // record (several type:value pairs) share their fields.
   TextSpan Json(const Extras& extras);
+  // `text` as it is, in the batch's text.
+  TextSpan Append(std::string_view text);
   uint32_t PathLength(uint32_t id);
   std::string PathOf(uint32_t id);
   void Added();

@@ -93,7 +93,7 @@ void LinkMatrix::Add(const LinkRecord& link) {
   LinkSummaryRecord* t = &Probe(slots_, link.type, link.start_container, link.end_container);
   if (t->messages == 0) t = &Claim(link);
   ++t->messages;
-  if (link.size) t->bytes = std::max<int64_t>(t->bytes, 0) + *link.size;
+  if (link.has_size) t->bytes = std::max<int64_t>(t->bytes, 0) + link.size_value;
   t->seconds += link.end - link.start;  // meaningless, and not stored, for a missing half
 }
 

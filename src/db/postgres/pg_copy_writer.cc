@@ -221,9 +221,9 @@ void PgCopyWriter::WriteSecondLane(const RowBatch& batch) {
             "container_id,type_id,value_id,key,start_container_id,end_container_id,"
             "start_time,end_time,extra,size,tag",
             batch.links, [&batch](Encoder& e, const LinkRecord& r) {
-              e.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
+              e.Int(r.container).Int(r.type).Int(r.value).Text(batch.Text(r.key));
               e.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
-              e.JsonbOrNull(batch.Text(r.extra)).IntOrNull(r.size).IntOrNull(r.tag);
+              e.JsonbOrNull(batch.Text(r.extra)).IntOrNull(r.size()).IntOrNull(r.tag());
             });
   CopySummaries(lane, batch);
 }

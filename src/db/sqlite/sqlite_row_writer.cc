@@ -200,9 +200,9 @@ void SqliteRowWriter::Append(const RowBatch& batch) {
     b.TextOrNull(batch.Text(r.extra));
   });
   Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
-    b.Int(r.container).Int(r.type).Int(r.value).Text(r.key);
+    b.Int(r.container).Int(r.type).Int(r.value).Text(batch.Text(r.key));
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
-    b.TextOrNull(batch.Text(r.extra)).IntOrNull(r.size).IntOrNull(r.tag);
+    b.TextOrNull(batch.Text(r.extra)).IntOrNull(r.size()).IntOrNull(r.tag());
   });
   InsertSummaries(batch);
 }
