@@ -483,6 +483,18 @@ TEST_P(AnalysisCli, PlotGanttDrawsEachStateWhereAndInTheColourItIs) {
                                       "96.5 47 1000 14 #0000ff"}));
 }
 
+// A trace whose every time is 0 has no span: its one state sits at the
+// left edge, half a pixel wide (0 / 0 drew it at x="-nan").
+TEST_P(AnalysisCli, PlotGanttOfATraceOfOneInstantDrawsNoNan) {
+  Ingest("instant.paje", "5 a S Alpha \"1 0 0\"\n9 0 S t1 a\n10 0 S t1\n");
+  std::string svg = WriteTempFile("instant.svg", "");
+  CliRun run = Tracedb("plot gantt --width 1000 --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string text = ReadWholeFile(svg);
+  EXPECT_EQ(StateRects(text), (std::vector<std::string>{"96.5 31 0.5 14 #ff0000"}));
+  EXPECT_EQ(text.find("nan"), std::string::npos);
+}
+
 // Past 5,000 states, a pixel per row and column: the rows stay (one per
 // container with states), the columns are --width, whatever the trace's size.
 TEST_P(AnalysisCli, PlotGanttOfABigTraceIsAnImageOfBoundedSize) {

@@ -69,6 +69,34 @@ TEST(TimeTicks, FallOnRoundNumbers) {
   EXPECT_TRUE(TimeTicks(1, 1, 5).empty());
 }
 
+// Microseconds since 1970 are about 1e15: a step of 0.2 there is a couple of
+// doubles' resolution, and k * step passes 2^53 where k + 1 == k (the loop
+// over k never ended). Ticks stay within the axis, increase, and are few.
+TEST(TimeTicks, FarFromZeroStayFewAndIncreasing) {
+  for (double from : {1e15, 1e16, 1e17, -1e17}) {
+    for (double width : {1.0, 3.0, 1e3}) {
+      double to = from + width;
+      std::vector<Tick> ticks = TimeTicks(from, to, 5);
+      if (!(to > from)) {  // width below the resolution: no span
+        EXPECT_TRUE(ticks.empty()) << from << " + " << width;
+        continue;
+      }
+      ASSERT_FALSE(ticks.empty()) << from << " + " << width;
+      EXPECT_LE(ticks.size(), 7u) << from << " + " << width;
+      for (size_t i = 0; i < ticks.size(); ++i) {
+        EXPECT_GE(ticks[i].time, from) << from << " + " << width;
+        EXPECT_LE(ticks[i].time, to) << from << " + " << width;
+        if (i > 0) {
+          EXPECT_GT(ticks[i].time, ticks[i - 1].time) << from << " + " << width;
+        }
+      }
+    }
+  }
+  std::vector<double> times;
+  for (const Tick& tick : TimeTicks(1e15, 1e15 + 4000, 4)) times.push_back(tick.time - 1e15);
+  EXPECT_EQ(times, (std::vector<double>{0, 1000, 2000, 3000, 4000}));
+}
+
 TEST(SvgText, EscapesMarkupAndRoundsCoordinates) {
   EXPECT_EQ(XmlEscaped("a<b & \"c\" 'd'>\x01"),
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;\xEF\xBF\xBD");

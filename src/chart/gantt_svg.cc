@@ -45,6 +45,9 @@ Layout LayOut(const GanttChart& chart) {
 }
 
 double X(const GanttChart& chart, const Layout& layout, double time) {
+  // A trace whose every time is one instant has no width to spread over:
+  // its bars sit at the left edge (0/0 drew them at x="-nan").
+  if (!(chart.to > chart.from)) return layout.left;
   double clipped = std::clamp(time, chart.from, chart.to);
   return layout.left + (clipped - chart.from) / (chart.to - chart.from) * chart.width;
 }

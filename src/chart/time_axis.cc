@@ -40,8 +40,16 @@ std::vector<Tick> TimeTicks(double from, double to, int wanted) {
   std::vector<Tick> ticks;
   if (!(to > from) || wanted < 1) return ticks;
   double step = NiceStep((to - from) / wanted);
-  for (double k = std::ceil(from / step); k * step <= to + step * 1e-9; k += 1) {
-    double time = k * step;
+  double first = std::ceil(from / step);
+  // Counted, not stepped by k += 1: far from 0 (times in microseconds since
+  // 1970 are about 1e15) k * step passes 2^53, where k + 1 == k. At most
+  // wanted + 1 ticks fit, as step >= (to - from) / wanted; a tick that
+  // doubles cannot tell from the last one (a step below their resolution)
+  // is left out.
+  for (int i = 0; i <= wanted + 1; ++i) {
+    double time = (first + i) * step;
+    if (time > to + step * 1e-9) break;
+    if (!ticks.empty() && time <= ticks.back().time) continue;
     ticks.push_back({time, Label(time, step)});
   }
   return ticks;
