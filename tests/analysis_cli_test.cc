@@ -582,6 +582,42 @@ TEST_P(AnalysisCli, PlotDrawsUtilisationProfileAndComm) {
             std::string::npos);
 }
 
+// --type picks the state type of every chart that draws states: a second
+// type, Phase, with values init and solve, beside State's A and B.
+TEST_P(AnalysisCli, PlotUtilisationAndProfileDrawTheTypeAsked) {
+  Ingest("phases.paje",
+         "1 P T Phase\n8 0.5 P t1 init\n8 1.0 S t1 A\n8 1.5 P t1 solve\n8 2.0 S t1 B\n"
+         "7 3.0 T t1\n");
+  std::string svg = Folder() + "/chart.svg";
+  for (const char* kind : {"utilisation", "profile"}) {
+    CliRun run =
+        Tracedb(std::string("plot ") + kind + " --type Phase --db " + db() + " -o " + svg + " 1");
+    EXPECT_EQ(run.exit_code, 0) << kind << ": " << run.err;
+    std::string text = ReadWholeFile(svg);
+    EXPECT_NE(text.find("<title>init"), std::string::npos) << kind;
+    EXPECT_NE(text.find("<title>solve"), std::string::npos) << kind;
+    EXPECT_EQ(text.find("<title>A"), std::string::npos) << kind;
+    EXPECT_EQ(text.find("<title>B"), std::string::npos) << kind;
+    run = Tracedb(std::string("plot ") + kind + " --db " + db() + " -o " + svg + " 1");
+    EXPECT_EQ(run.exit_code, 0) << kind << ": " << run.err;
+    EXPECT_NE(ReadWholeFile(svg).find("<title>Phase: init"), std::string::npos) << kind;
+    EXPECT_NE(ReadWholeFile(svg).find("<title>State: A"), std::string::npos) << kind;
+    std::string none = Folder() + "/none.svg";
+    run = Tracedb(std::string("plot ") + kind + " --type Nope --db " + db() + " -o " + none + " 1");
+    EXPECT_EQ(run.exit_code, 1) << kind;
+    EXPECT_EQ(run.err, "tracedb: " + db() +
+                           ": trace 1 (phases.paje) has no state type 'Nope'"
+                           " (its state types: 'Phase', 'State')\n")
+        << kind;
+    EXPECT_FALSE(std::filesystem::exists(none)) << kind;
+  }
+  CliRun run = Tracedb("plot comm --type Phase --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "tracedb plot: plot comm draws the whole trace's links: --from, --to and --type do"
+            " not apply\n(run 'tracedb plot --help' for usage)\n");
+}
+
 TEST_P(AnalysisCli, PlotWritesNothingWhereItCannot) {
   Ingest("coloured.paje", kColoured);
   std::string missing = Folder() + "/no/such/folder/gantt.svg";

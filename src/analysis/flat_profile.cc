@@ -114,11 +114,12 @@ ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const Profil
 }
 
 DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
-                              const std::optional<TimeWindow>& window) {
+                              const std::optional<TimeWindow>& window,
+                              const std::optional<std::string>& type) {
   DrawnProfile drawn{.bars = {.title = "Time per state value, all containers (pale: inclusive; "
                                        "solid: exclusive)",
                               .unit = TimeUnit(trace)}};
-  ReadTotals(archive, trace, {.window = window},
+  ReadTotals(archive, trace, {.type = type, .window = window},
              [&](const TraceNames& names, const ProfileTotals& totals) {
                drawn.table = Table(Lines(names, totals, window), false);
                drawn.bars.bars = ProfileBarsOf(names, totals);

@@ -36,13 +36,15 @@ struct ProfileOptions {
 ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options);
 
 // The answer over all containers and the bars that draw it, from one
-// read: what the report shows side by side, and `tracedb plot profile`.
+// read: what the report shows side by side, and `tracedb plot profile`
+// (with `type`: that state type's only, a DbError when it names none).
 struct DrawnProfile {
   ResultTable table;
   ProfileBars bars;
 };
 
 DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
-                              const std::optional<TimeWindow>& window);
+                              const std::optional<TimeWindow>& window,
+                              const std::optional<std::string>& type = std::nullopt);
 
 }  // namespace tracedb

@@ -4,8 +4,10 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <vector>
 
 #include "analysis/analysed_trace.h"
+#include "analysis/state_types.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
 
@@ -28,7 +30,9 @@ struct Grid {
   std::vector<ProfileCell> cells;
 };
 
-Grid ReadGrid(const SelectRows& select, const std::optional<TimeWindow>& window) {
+// `type_ids`: only these state types; empty: all.
+Grid ReadGrid(const SelectRows& select, const std::optional<TimeWindow>& window,
+              const std::vector<int64_t>& type_ids) {
   Grid grid;
   std::unique_ptr<RowCursor> rows = select(
       "SELECT type_id, value_id, bin, bin_start, bin_end, seconds FROM state_profile "
@@ -36,6 +40,7 @@ Grid ReadGrid(const SelectRows& select, const std::optional<TimeWindow>& window)
   while (rows->Next()) {
     double start = rows->Double(3), end = rows->Double(4);
     if (window && !(start < window->to && end > window->from)) continue;
+    if (!type_ids.empty() && std::ranges::find(type_ids, rows->Int(0)) == type_ids.end()) continue;
     int64_t bin = rows->Int(2);
     grid.width = end - start;
     grid.from = start - bin * grid.width;
@@ -69,12 +74,13 @@ Utilisation Series(const TraceNames& names, const Grid& grid, Utilisation chart)
 }  // namespace
 
 Utilisation ReadUtilisation(Archive& archive, const TraceRecord& trace,
-                            const std::optional<TimeWindow>& window) {
+                            const std::optional<TimeWindow>& window,
+                            const std::optional<std::string>& type) {
   Utilisation chart{.title = "Utilisation over time: containers in each state value",
                     .unit = TimeUnit(trace)};
   archive.ReadComplete(trace.id, [&](const SelectRows& select) {
     TraceNames names = ReadTraceNames(archive.name(), select);
-    Grid grid = ReadGrid(select, window);
+    Grid grid = ReadGrid(select, window, StateTypeIds(names, type, TraceLabel(trace)));
     if (grid.first < 0) return;
     chart.from = grid.from + grid.first * grid.width;
     chart.bin = grid.width;

@@ -656,6 +656,11 @@ int Plot(int argc, char** argv) {
                 .window = WindowArguments(*result),
                 .width = static_cast<int>(NumberOption(*result, "width", 100, 10000)),
                 .type = OptionalText(*result, "type")};
+  if (plot.kind == PlotKind::kComm && (plot.type || plot.window.from || plot.window.to)) {
+    throw UsageError(
+        "plot comm draws the whole trace's links: --from, --to and --type"
+        " do not apply");
+  }
   return RunPlot(plot);
 }
 

@@ -35,15 +35,17 @@ std::string CommSvg(Archive& archive, const TraceRecord& trace) {
 }
 
 std::string UtilisationChart(Archive& archive, const TraceRecord& trace,
-                             const std::optional<TimeWindow>& window) {
-  Utilisation chart = ReadUtilisation(archive, trace, window);
+                             const std::optional<TimeWindow>& window,
+                             const std::optional<std::string>& type) {
+  Utilisation chart = ReadUtilisation(archive, trace, window, type);
   chart.title = TraceLabel(trace) + ": containers in each state value over time";
   return UtilisationSvg(chart);
 }
 
 std::string ProfileChart(Archive& archive, const TraceRecord& trace,
-                         const std::optional<TimeWindow>& window) {
-  ProfileBars chart = ReadDrawnProfile(archive, trace, window).bars;
+                         const std::optional<TimeWindow>& window,
+                         const std::optional<std::string>& type) {
+  ProfileBars chart = ReadDrawnProfile(archive, trace, window, type).bars;
   chart.title = TraceLabel(trace) + ": time per state value (pale: inclusive; solid: exclusive)";
   return ProfileBarsSvg(chart);
 }
@@ -52,9 +54,9 @@ std::string Svg(Archive& archive, const TraceRecord& trace, const PlotArgs& args
                 const std::optional<TimeWindow>& window) {
   switch (args.kind) {
     case PlotKind::kUtilisation:
-      return UtilisationChart(archive, trace, window);
+      return UtilisationChart(archive, trace, window, args.type);
     case PlotKind::kProfile:
-      return ProfileChart(archive, trace, window);
+      return ProfileChart(archive, trace, window, args.type);
     case PlotKind::kComm:
       return CommSvg(archive, trace);
     case PlotKind::kGantt:
