@@ -416,6 +416,31 @@ TEST_P(ArchiveCli, QueryRefusesWrites) {
             (std::vector<std::string>{"1|ring.paje", "2|small.paje"}));
 }
 
+// SQLite's ATTACH counts as reading (query_only and sqlite3_stmt_readonly
+// let it through), yet made an empty file where the one it names was not;
+// PostgreSQL has no such statement. Neither creates the file.
+TEST_P(ArchiveCli, QueryAttachesNoOtherDatabase) {
+  std::string other = (std::filesystem::path(small_).parent_path() / "attached.sqlite").string();
+  std::filesystem::remove(other);
+  CliRun run = Query("", "ATTACH DATABASE '" + other + "' AS other");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  // PostgreSQL's second line shortens the statement, as long as the path is.
+  EXPECT_EQ(run.err.substr(0, run.err.find('\n') + 1),
+            "tracedb: " + db_ +
+                (sqlite() ? ": ATTACH and DETACH are refused: a reading command uses this"
+                            " database only\n"
+                          : ": syntax error at or near \"ATTACH\"\n"));
+  EXPECT_FALSE(std::filesystem::exists(other));
+  if (sqlite()) {
+    EXPECT_EQ(Query("", "DETACH DATABASE temp").err,
+              "tracedb: " + db_ +
+                  ": ATTACH and DETACH are refused: a reading command uses this database only\n");
+  }
+  EXPECT_EQ(Rows("SELECT id, name FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|ring.paje", "2|small.paje"}));
+}
+
 TEST_P(ArchiveCli, QuerySqlErrorsNameTheDatabase) {
   CliRun run = Query("--csv", "SELEC 1");
   EXPECT_EQ(run.exit_code, 1);

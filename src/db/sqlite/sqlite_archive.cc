@@ -62,8 +62,9 @@ class SqliteTraceLoad : public TraceLoad {
 
 // The user's statement in a read-only transaction that the cursor's end
 // rolls back. PRAGMA query_only makes SQLite refuse any write that
-// IsReadOnly missed (ATTACH counts as reading, and creates an empty file
-// when the one named does not exist; its database is read-only too).
+// IsReadOnly missed; ATTACH, which counts as reading and creates an empty
+// file when the one named does not exist, the read-only connection refuses
+// (SqliteConnection::RefuseAttach).
 class SqliteQueryCursor : public SqliteCursor {
  public:
   SqliteQueryCursor(SqliteConnection& connection, SqliteStatement statement)
@@ -259,6 +260,9 @@ std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAcces
   }
   auto connection = std::make_unique<SqliteConnection>(path);
   Migrate(*connection);
+  // A reading command's connection never attaches (tracedb query's user
+  // statement could).
+  if (access == ArchiveAccess::kRead) connection->RefuseAttach();
   return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/false);
 }
 

@@ -57,6 +57,10 @@ DbError ErrorOf(sqlite3* db, const std::string& path, int code, std::string_view
   if ((code & 0xff) == SQLITE_NOTADB) {
     return DbError(path, "not a tracedb database (file is not a database)", std::string(sql));
   }
+  if ((code & 0xff) == SQLITE_AUTH) {  // RefuseAttach's: the only authorizer
+    return DbError(path, "ATTACH and DETACH are refused: a reading command uses this database only",
+                   std::string(sql));
+  }
   const char* message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
   return DbError(path, message, std::string(sql));
 }
@@ -148,6 +152,7 @@ void SqliteConnection::OpenReadOnly() {
   Open(SQLITE_OPEN_READONLY, path_);
   try {
     RefuseForeignDatabase();
+    RefuseAttach();
     return;
   } catch (const DbError&) {
     if (!WalIsGone(path_)) throw;
@@ -155,6 +160,18 @@ void SqliteConnection::OpenReadOnly() {
   sqlite3_close_v2(std::exchange(db_, nullptr));
   Open(SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, ImmutableUri(path_));
   RefuseForeignDatabase();
+  RefuseAttach();
+}
+
+// An authorizer: checked when a statement is prepared, and again when
+// SQLite prepares it anew after a change of schema.
+void SqliteConnection::RefuseAttach() {
+  sqlite3_set_authorizer(
+      db_,
+      [](void*, int action, const char*, const char*, const char*, const char*) {
+        return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
+      },
+      nullptr);
 }
 
 // The -wal and -shm stay when the last connection closes: readers who may

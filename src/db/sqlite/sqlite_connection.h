@@ -103,6 +103,10 @@ class SqliteConnection {
 
   int64_t LastInsertId() const;
   bool InTransaction() const;
+  // From now on, statements that ATTACH or DETACH fail to prepare: a
+  // reader's ATTACH counts as reading (sqlite3_stmt_readonly, query_only)
+  // yet creates an empty file where the one it names does not exist.
+  void RefuseAttach();
   // Rolls back the open transaction, if any. Never throws: for destructors
   // and error paths, where the original error is the one worth reporting.
   void Rollback() noexcept;
