@@ -265,8 +265,15 @@ TEST_P(AnalysisCli, ProfileRefusesWhatItCannotAnswer) {
                               ": unknown container 'nowhere'\n");
   EXPECT_EQ(Refusal("--from 2 --to 2 1"),
             prefix + "the window [2.0, 2.0] is empty: --from must be before --to\n");
+  // One end alone: the other is the trace's.
   EXPECT_EQ(Refusal("--from 3 1"),
-            prefix + "the window [3.0, 3.0] is empty: --from must be before --to\n");
+            prefix +
+                "--from 3.0 is not before the end of trace 1 (twins.paje), which spans"
+                " [0.0, 3.0]\n");
+  EXPECT_EQ(Refusal("--to -1 1"),
+            prefix +
+                "--to -1.0 is not after the start of trace 1 (twins.paje), which spans"
+                " [0.0, 3.0]\n");
   EXPECT_EQ(Refusal("--from 4 --to 5 1"),
             prefix +
                 "the window [4.0, 5.0] is outside trace 1 (twins.paje), which spans [0.0, "
@@ -710,7 +717,9 @@ TEST_P(AnalysisCli, ReportRefusesWhatItCannotWrite) {
   run = Tracedb("report --from 9 --db " + db() + " -o " + Folder() + "/r.html 1");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
-            "tracedb: " + db() + ": the window [9.0, 2.5] is empty: --from must be before --to\n");
+            "tracedb: " + db() +
+                ": --from 9.0 is not before the end of trace 1 (coloured.paje), which spans"
+                " [0.0, 2.5]\n");
   EXPECT_FALSE(std::filesystem::exists(Folder() + "/r.html"));
 }
 
