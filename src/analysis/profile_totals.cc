@@ -1,15 +1,11 @@
 #include "analysis/profile_totals.h"
 
-#include <algorithm>
 #include <string>
+
+#include "analysis/state_types.h"
 
 namespace tracedb {
 namespace {
-
-bool Wanted(const ProfileScope& scope, int64_t type_id) {
-  return scope.type_ids.empty() ||
-         std::find(scope.type_ids.begin(), scope.type_ids.end(), type_id) != scope.type_ids.end();
-}
 
 ProfileKey KeyOf(const ProfileScope& scope, int64_t container_id, int64_t type_id,
                  int64_t value_id) {
@@ -24,7 +20,7 @@ ProfileTotals ReadSummary(const SelectRows& select, const ProfileScope& scope, A
       "SELECT container_id, type_id, value_id, count, inclusive_seconds, exclusive_seconds "
       "FROM state_summary WHERE trace_id = $1");
   while (rows->Next()) {
-    if (!Wanted(scope, rows->Int(1))) continue;
+    if (!AmongStateTypes(scope.type_ids, rows->Int(1))) continue;
     totals.type_containers.insert({rows->Int(1), rows->Int(0)});
     add(*rows, &totals);
   }

@@ -41,4 +41,8 @@ std::vector<int64_t> StateTypeIds(const TraceNames& names, const std::optional<s
   return ids;
 }
 
+bool AmongStateTypes(const std::vector<int64_t>& ids, int64_t type_id) {
+  return ids.empty() || std::find(ids.begin(), ids.end(), type_id) != ids.end();
+}
+
 }  // namespace tracedb

@@ -40,7 +40,7 @@ Grid ReadGrid(const SelectRows& select, const std::optional<TimeWindow>& window,
   while (rows->Next()) {
     double start = rows->Double(3), end = rows->Double(4);
     if (window && !(start < window->to && end > window->from)) continue;
-    if (!type_ids.empty() && std::ranges::find(type_ids, rows->Int(0)) == type_ids.end()) continue;
+    if (!AmongStateTypes(type_ids, rows->Int(0))) continue;
     int64_t bin = rows->Int(2);
     grid.width = end - start;
     grid.from = start - bin * grid.width;
