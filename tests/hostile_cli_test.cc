@@ -268,6 +268,53 @@ TEST(HostileDatabase, IngestIntoAMissingFolderSaysWhy) {
   EXPECT_EQ(list.err, run.err);
 }
 
+// An ingest whose every file fails before loading (missing, empty) creates
+// no archive: a new SQLite file is made only for a trace to load.
+TEST(HostileDatabase, AnIngestThatLoadsNothingCreatesNoArchive) {
+  std::string folder = FolderFor("NothingLoaded");
+  std::string db = folder + "/archive.sqlite";
+  std::string empty = WriteTempFile("nothing-loaded.paje", "");
+  ChildRun run = RunTracedb({"ingest", "-q", "--db", db, folder + "/missing.paje", empty});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, folder + "/missing.paje: cannot open: No such file or directory\n" + empty +
+                         ": empty file\n");
+  EXPECT_EQ(Contents(folder), std::vector<std::string>{});
+  ChildRun some = RunTracedb(
+      {"ingest", "-q", "--db", db, empty, WriteTempFile("something-loaded.paje", Header())});
+  EXPECT_EQ(some.exit_code, 1);
+  EXPECT_EQ(some.err, empty + ": empty file\n");
+  ChildRun query = RunTracedb({"query", "--csv", "--db", db, "SELECT name, status FROM trace"});
+  EXPECT_EQ(query.out, "name,status\nsomething-loaded.paje,complete\n");
+}
+
+// SQLite would take a zero-byte file for an empty database, and migrating
+// it wrote tracedb's schema into a file the user made: only ingest, which
+// creates archives, makes it one.
+TEST(HostileDatabase, AZeroByteFileIsNoArchiveUntilAnIngestMakesItOne) {
+  std::string folder = FolderFor("ZeroBytes");
+  std::string db = folder + "/archive.sqlite";
+  WriteText(db, "");
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"list", "--db", db},
+                                             {"info", "--db", db, "1"},
+                                             {"delete", "--db", db, "1"},
+                                             {"summarize", "--db", db},
+                                             {"query", "--db", db, "SELECT 1"}}) {
+    ChildRun run = RunTracedb(args);
+    EXPECT_EQ(run.exit_code, 1) << args[0];
+    EXPECT_EQ(run.err, "tracedb: " + db +
+                           ": an empty file, not a tracedb archive (tracedb ingest "
+                           "--db " +
+                           db + " FILE makes it one)\n")
+        << args[0];
+    EXPECT_EQ(Contents(folder), std::vector<std::string>{"archive.sqlite: "}) << args[0];
+  }
+  ChildRun ingest = RunTracedb({"ingest", "-q", "--db", db, WriteTempFile("zero.paje", Header())});
+  EXPECT_EQ(ingest.exit_code, 0) << ingest.err;
+  ChildRun query = RunTracedb({"query", "--csv", "--db", db, "SELECT name FROM trace"});
+  EXPECT_EQ(query.out, "name\nzero.paje\n");
+}
+
 // A misspelt scheme would have made a SQLite file of that name; the
 // password never shows.
 TEST(HostileDatabase, AMisspeltPostgresUrlIsNamedWithAHint) {

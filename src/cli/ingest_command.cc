@@ -82,14 +82,41 @@ void LogPrepared(const PreparedFile& file) {
                file.info.size_bytes.value_or(0), companions);
 }
 
+// The archive, opened at its first use when it is a new SQLite file: an
+// ingest whose files all fail before loading (missing, empty, of no known
+// format) leaves no empty archive behind. Any other is opened at once, so
+// that a wrong --db is the first error.
+class ArchiveOnDemand {
+ public:
+  explicit ArchiveOnDemand(const std::string& db) : db_(db) {
+    if (!WouldCreateArchive(db)) Open();
+  }
+  Archive& Get() {
+    if (!archive_) Open();
+    return *archive_;
+  }
+
+ private:
+  void Open() {
+    archive_ = OpenArchive(db_, ArchiveAccess::kCreate);
+    for (int64_t id : archive_->CleanInterrupted()) {
+      spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive_->name(), id);
+    }
+  }
+
+  std::string db_;
+  std::unique_ptr<Archive> archive_;
+};
+
 // One file; returns false when it failed (reported on stderr). Throws
 // IngestCancelled when `interruption` stopped it: nothing of it is stored.
-bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& args,
+bool IngestOne(ArchiveOnDemand& archive_on_demand, const std::string& given, const IngestArgs& args,
                const Interruption& interruption) {
   std::optional<StdinCopy> copy;
   if (given == "-") copy.emplace();
   PreparedFile file = PrepareTraceFile(given, copy ? copy->path() : given, args.input, args.labels);
   LogPrepared(file);
+  Archive& archive = archive_on_demand.Get();
   ProgressLine progress(given, {.quiet = args.quiet, .forced = args.progress});
   IngestFileOptions options = args.ingest;
   options.cancel = &interruption.flag();
@@ -143,10 +170,7 @@ bool IngestOne(Archive& archive, const std::string& given, const IngestArgs& arg
 
 int RunIngest(const IngestArgs& args) {
   Interruption interruption;  // before the pipeline starts any thread
-  std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kCreate);
-  for (int64_t id : archive->CleanInterrupted()) {
-    spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
-  }
+  ArchiveOnDemand archive(args.db);
   int failed = 0;
   for (const std::string& file : args.files) {
     if (interruption.signal() != 0) {
@@ -154,7 +178,7 @@ int RunIngest(const IngestArgs& args) {
       continue;
     }
     try {
-      if (!IngestOne(*archive, file, args, interruption)) ++failed;
+      if (!IngestOne(archive, file, args, interruption)) ++failed;
     } catch (const IngestCancelled&) {
       std::cerr << "interrupted: " << file << " not stored\n";
     } catch (const InputError& e) {

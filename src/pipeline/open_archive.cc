@@ -58,4 +58,10 @@ std::unique_ptr<Archive> OpenArchive(const std::string& db, ArchiveAccess access
   return OpenSqliteArchive(db, access);
 }
 
+bool WouldCreateArchive(const std::string& db) {
+  if (IsPostgresConninfo(db)) return false;
+  RefuseOtherSchemes(db);
+  return WouldCreateSqliteArchive(db);
+}
+
 }  // namespace tracedb

@@ -15,4 +15,11 @@ namespace tracedb {
 
 std::unique_ptr<Archive> OpenArchive(const std::string& db, ArchiveAccess access);
 
+// Whether OpenArchive(db, kCreate) would make a new SQLite file. An ingest
+// then opens it only once a file is ready to load, so that one which fails
+// on its input leaves no empty archive behind. Throws the DbError that
+// OpenArchive would throw for a place that cannot hold one or for an
+// unknown kind of database; creates nothing.
+bool WouldCreateArchive(const std::string& db);
+
 }  // namespace tracedb

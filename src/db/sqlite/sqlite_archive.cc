@@ -239,24 +239,54 @@ std::unique_ptr<Archive> OpenReadOnly(const std::string& path) {
   return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/true);
 }
 
-}  // namespace
-
-std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAccess access) {
-  namespace fs = std::filesystem;
+// The folder that holds (or will hold) the database; creating the database
+// elsewhere would not help, so a missing one is named.
+std::filesystem::path RequireFolder(const std::string& path) {
   std::error_code error;
-  fs::path folder = fs::path(path).parent_path();
-  // Creating the database there would not help: say what is missing.
-  if (!folder.empty() && !fs::is_directory(folder, error)) {
+  std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  if (!folder.empty() && !std::filesystem::is_directory(folder, error)) {
     throw DbError(path, "no folder " + folder.string() + " to hold the database");
   }
-  if (access != ArchiveAccess::kCreate && !fs::exists(path, error)) {
+  return folder;
+}
+
+[[noreturn]] void ThrowReadOnly(const std::string& path) {
+  throw DbError(path,
+                "read-only for this user (the file or its folder is not writable); list, "
+                "info, query, dump and export-csv still read it");
+}
+
+// A zero-byte file is what SQLite would take for an empty database, and
+// migrating it would write the schema into a file the user may have made
+// for something else: only a command that creates an archive makes one.
+void RequireArchiveFile(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) {
     throw DbError(path, "no such database (tracedb ingest --db " + path + " FILE creates it)");
   }
+  if (std::filesystem::is_regular_file(path, error) &&
+      std::filesystem::file_size(path, error) == 0 && !error) {
+    throw DbError(path, "an empty file, not a tracedb archive (tracedb ingest --db " + path +
+                            " FILE makes it one)");
+  }
+}
+
+}  // namespace
+
+bool WouldCreateSqliteArchive(const std::string& path) {
+  std::filesystem::path folder = RequireFolder(path);
+  std::error_code error;
+  if (std::filesystem::exists(path, error)) return false;
+  if (!MayWrite(path, folder)) ThrowReadOnly(path);
+  return true;
+}
+
+std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAccess access) {
+  std::filesystem::path folder = RequireFolder(path);
+  if (access != ArchiveAccess::kCreate) RequireArchiveFile(path);
   if (!MayWrite(path, folder)) {
     if (access == ArchiveAccess::kRead) return OpenReadOnly(path);
-    throw DbError(path,
-                  "read-only for this user (the file or its folder is not writable); list, "
-                  "info, query, dump and export-csv still read it");
+    ThrowReadOnly(path);
   }
   auto connection = std::make_unique<SqliteConnection>(path);
   Migrate(*connection);

@@ -21,4 +21,9 @@ namespace tracedb {
 // be this binary's.
 std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAccess access);
 
+// Whether OpenSqliteArchive(path, kCreate) would make a new file. Throws the
+// DbError it would throw for a place that cannot hold one (no folder, a
+// folder this user may not write), without creating anything.
+bool WouldCreateSqliteArchive(const std::string& path);
+
 }  // namespace tracedb
