@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <regex>
@@ -644,6 +645,35 @@ TEST_P(AnalysisCli, PlotWritesNothingWhereItCannot) {
   run = Tracedb("plot gantt --db " + db() + " 1");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.err, "tracedb plot: missing -o FILE.svg\n(run 'tracedb plot --help' for usage)\n");
+}
+
+// The chart is renamed over -o's path, which must be a file the user may
+// write: a folder said "Device or resource busy", and a write-protected
+// file was replaced by a writable one.
+TEST_P(AnalysisCli, PlotReplacesNoFolderAndNoWriteProtectedFile) {
+  Ingest("coloured.paje", kColoured);
+  CliRun run = Tracedb("plot gantt --db " + db() + " -o " + Folder() + " 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + Folder() + ": is a folder (name a file to write)\n");
+  std::string kept = Folder() + "/kept.svg";
+  std::filesystem::remove(kept);  // the other backend's run left it read-only
+  std::ofstream(kept) << "mine";
+  const auto read_only = std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                         std::filesystem::perms::others_read;
+  std::filesystem::permissions(kept, read_only);
+  // root may write any file: its run drops that privilege, which users lack.
+  std::vector<std::string> args = {"plot", "gantt", "--db", db(), "-o", kept, "1"};
+  std::string program = TRACEDB_BINARY;
+  if (geteuid() == 0) {
+    args.insert(args.begin(), {"--bounding-set=-dac_override,-dac_read_search", program});
+    program = "/usr/bin/setpriv";
+  }
+  ChildRun protected_run = RunChild(program, args);
+  EXPECT_EQ(protected_run.exit_code, 1);
+  EXPECT_EQ(protected_run.err, "tracedb: error: " + kept + ": Permission denied\n");
+  EXPECT_EQ(ReadWholeFile(kept), "mine");
+  EXPECT_EQ(std::filesystem::status(kept).permissions() & std::filesystem::perms::all, read_only);
+  EXPECT_FALSE(std::filesystem::exists(kept + ".part"));
 }
 
 TEST_P(AnalysisCli, ReportHoldsEveryPartAndNothingFromTheNetwork) {

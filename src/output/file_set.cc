@@ -1,11 +1,32 @@
 #include "output/file_set.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
 
 namespace tracedb {
+
+namespace {
+
+// The rename would replace what the user could not overwrite: a folder
+// ("plot -o ." said "Device or resource busy") or a write-protected file,
+// which a shell's > refuses too; the rename bypassed its mode.
+void RequireReplaceable(const std::filesystem::path& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw FileError(path.string() + ": is a folder (name a file to write)");
+  }
+  if (std::filesystem::exists(path, error) &&
+      faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) != 0) {
+    throw FileError(path.string() + ": " + std::strerror(errno));
+  }
+}
+
+}  // namespace
 
 FileSet::FileSet(std::vector<std::filesystem::path> paths, bool overwrite)
     : paths_(std::move(paths)) {
@@ -14,6 +35,7 @@ FileSet::FileSet(std::vector<std::filesystem::path> paths, bool overwrite)
     if (!overwrite && std::filesystem::exists(path, error)) {
       throw FileError(path.string() + ": file exists (use --force to replace it)");
     }
+    RequireReplaceable(path);
     std::filesystem::path folder = path.parent_path();
     if (!folder.empty() && !std::filesystem::create_directories(folder, error) && error) {
       throw FileError(folder.string() + ": " + error.message());
