@@ -111,7 +111,7 @@ constexpr CommandHelp kCommands[] = {
     {
         "delete",
         "remove traces and all their rows from a database",
-        "[--db DB] [--vacuum] TRACE... | --failed",
+        "[--db DB] [--vacuum] TRACE... | --failed [TRACE...]",
         "Remove traces and all their rows, each in its own transaction, saying\n"
         "'deleted trace N (name)' on stderr for each. A trace that cannot be\n"
         "deleted (not there, or still being loaded) is reported and the others\n"
