@@ -380,6 +380,20 @@ TEST_P(ArchiveCli, QueryJsonHasNumbersNullsAndStrings) {
             "[\n{\"s\":\"say \\\"hi\\\"\\\\\"}\n]\n");
 }
 
+// A JSON reader keeps one value per key: a repeated column name (SELECT *
+// of a join) is suffixed, past the names the other columns take.
+TEST_P(ArchiveCli, QueryJsonKeepsEveryColumnOfARepeatedName) {
+  CliRun run = Query("--json",
+                     "SELECT t.id, c.id, c.name, t.name FROM trace t JOIN container c"
+                     " ON c.trace_id = t.id WHERE t.id = 2 AND c.name = 'thread1'");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "[\n{\"id\":2,\"id_2\":2,\"name\":\"thread1\",\"name_2\":\"small.paje\"}\n]\n");
+  EXPECT_EQ(Query("--json", "SELECT 1 AS a, 2 AS a, 3 AS a_2").out,
+            "[\n{\"a\":1,\"a_3\":2,\"a_2\":3}\n]\n");
+  EXPECT_EQ(Query("--csv", "SELECT 1 AS a, 2 AS a").out, "a,a\n1,2\n");
+}
+
 TEST_P(ArchiveCli, QueryPrintsAnAlignedTableByDefault) {
   CliRun run = Query("",
                      "SELECT value, count(*) AS n, NULL AS none FROM state_view"

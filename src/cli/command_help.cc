@@ -162,7 +162,8 @@ constexpr CommandHelp kCommands[] = {
         "\n"
         "Output: an aligned table (NULL as an empty cell; the widths of the first\n"
         "1000 rows); --csv, RFC 4180 with a header and LF line ends; --json, an\n"
-        "array of objects, one per line.\n"
+        "array of objects, one per line, where a column name that repeats (SELECT *\n"
+        "of a join) is suffixed _2, _3, ... to keep every value.\n"
         "\n"
         "%DB",
         "# Time per state value in trace 1\n"

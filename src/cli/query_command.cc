@@ -76,6 +76,7 @@ std::vector<size_t> JsonColumns(const std::vector<std::string>& columns) {
 void StreamJson(RowCursor& cursor) {
   std::vector<std::string> columns = ColumnNames(cursor);
   std::vector<size_t> json = JsonColumns(columns);
+  columns = DistinctKeys(std::move(columns));
   std::string out;
   size_t count = 0;
   while (cursor.Next()) {

@@ -1,5 +1,7 @@
 #include "output/json_table.h"
 
+#include <unordered_set>
+
 #include "model/json_text.h"
 
 namespace tracedb {
@@ -51,11 +53,26 @@ void AppendJsonArrayEnd(std::string* out, size_t count) {
   out->append(count == 0 ? "[]\n" : "\n]\n");
 }
 
+std::vector<std::string> DistinctKeys(std::vector<std::string> columns) {
+  std::unordered_set<std::string> taken(columns.begin(), columns.end());
+  if (taken.size() == columns.size()) return columns;
+  std::unordered_set<std::string> seen;
+  for (std::string& column : columns) {
+    if (seen.insert(column).second) continue;
+    std::string key;
+    for (int n = 2; key.empty() || taken.contains(key); ++n) key = column + "_" + std::to_string(n);
+    taken.insert(key);
+    column = std::move(key);
+  }
+  return columns;
+}
+
 std::string FormatJsonArray(const ResultTable& table) {
   std::string out;
+  std::vector<std::string> keys = DistinctKeys(table.columns);
   for (size_t i = 0; i < table.rows.size(); ++i) {
     AppendJsonArraySeparator(&out, i);
-    AppendJsonObject(&out, table.columns, table.rows[i]);
+    AppendJsonObject(&out, keys, table.rows[i]);
   }
   AppendJsonArrayEnd(&out, table.rows.size());
   return out;

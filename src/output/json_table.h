@@ -33,7 +33,12 @@ void AppendJsonObject(std::string* out, const std::vector<std::string>& columns,
 void AppendJsonArraySeparator(std::string* out, size_t index);
 void AppendJsonArrayEnd(std::string* out, size_t count);
 
-// The whole table as above, ending in a newline.
+// The keys of `columns` in JSON objects: a name that repeats ("SELECT *" of
+// a join) is suffixed _2, _3, ... (a name that no other column has), since
+// a JSON reader keeps one value per key and would drop the others.
+std::vector<std::string> DistinctKeys(std::vector<std::string> columns);
+
+// The whole table as above (DistinctKeys), ending in a newline.
 std::string FormatJsonArray(const ResultTable& table);
 
 }  // namespace tracedb
