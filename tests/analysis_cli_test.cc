@@ -421,6 +421,49 @@ TEST_P(AnalysisCli, CompareMatchesValuesByNameLargestDifferenceFirst) {
             "         0.0    1.0\n");
 }
 
+// Pajé names need not be unique: two thread1 under node1 were two rows of
+// "node1/thread1" in profile and one that added them up in compare. Each
+// is followed by its alias wherever a container is named. The trace ends
+// at 2.0, its last event, and every state with it.
+TEST_P(AnalysisCli, ContainersOfOnePathAreToldApartByAlias) {
+  const std::string body =
+      "6 0 t3 T n1 thread1\n"
+      "8 1.0 S t1 A\n"
+      "8 1.5 S t3 A\n"
+      "8 2.0 S t2 A\n"
+      "16 1.0 L 0 m t1 k\n"
+      "17 2.0 L 0 m t3 k\n";
+  Ingest("same-names.paje", body);
+  CliRun run = Profile("--by container --csv 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "container_path,type,value,count,inclusive_seconds,exclusive_seconds,share\n"
+            "node1/thread1 [t1],State,A,1,1.0,1.0,0.5\n"
+            "node1/thread1 [t3],State,A,1,0.5,0.5,0.25\n"
+            "node1/thread2,State,A,1,0.0,0.0,0.0\n");
+  run = Tracedb("compare --by container --csv --db " + db() + " 1 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "container_path,type,value,a_inclusive,a_exclusive,b_inclusive,b_exclusive,"
+            "difference,ratio\n"
+            "node1/thread1 [t1],State,A,1.0,1.0,1.0,1.0,0.0,1.0\n"
+            "node1/thread1 [t3],State,A,0.5,0.5,0.5,0.5,0.0,1.0\n"
+            "node1/thread2,State,A,0.0,0.0,0.0,0.0,0.0,\n");
+  run = Tracedb("comm --csv --db " + db() + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "type,start_container_path,end_container_path,messages,bytes,seconds\n"
+            "Link,node1/thread1 [t1],node1/thread1 [t3],1,,1.0\n");
+  // Without aliases to tell them apart (a database edited by hand), their ids do.
+  database_->Exec("UPDATE container SET alias = NULL WHERE trace_id = 1 AND name = 'thread1'");
+  run = Profile("--by container --csv 1");
+  EXPECT_EQ(run.out,
+            "container_path,type,value,count,inclusive_seconds,exclusive_seconds,share\n"
+            "node1/thread1 [#2],State,A,1,1.0,1.0,0.5\n"
+            "node1/thread1 [#4],State,A,1,0.5,0.5,0.25\n"
+            "node1/thread2,State,A,1,0.0,0.0,0.0\n");
+}
+
 TEST_P(AnalysisCli, CompareRefusesWhatItCannotAnswer) {
   Ingest("twins.paje", kTwins);
   CliRun run = Tracedb("compare --db " + db() + " 1 nosuch");

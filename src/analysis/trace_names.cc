@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "db/db_error.h"
@@ -26,9 +28,12 @@ void ReadStateValues(const SelectRows& select, TraceNames* names) {
   }
 }
 
-void ReadContainers(const SelectRows& select, TraceNames* names) {
+// Each container's alias by id; one without an alias has no entry.
+using Aliases = std::unordered_map<int64_t, std::string>;
+
+void ReadContainers(const SelectRows& select, TraceNames* names, Aliases* aliases) {
   std::unique_ptr<RowCursor> rows = select(
-      "SELECT id, parent_id, name, path, start_time, end_time FROM container "
+      "SELECT id, parent_id, name, path, start_time, end_time, alias FROM container "
       "WHERE trace_id = $1");
   while (rows->Next()) {
     ContainerName& container = names->containers[rows->Int(0)];
@@ -37,6 +42,33 @@ void ReadContainers(const SelectRows& select, TraceNames* names) {
     if (!rows->IsNull(1)) container.parent_id = rows->Int(1);
     container.start_time = rows->Double(4);
     container.end_time = rows->Double(5);
+    if (!rows->IsNull(6)) (*aliases)[rows->Int(0)] = rows->Text(6);
+  }
+}
+
+// The label of one of several containers of `path`: its alias when the
+// others' differ, else its id.
+std::string Distinguished(const std::string& path, int64_t id, const std::vector<int64_t>& sharing,
+                          const Aliases& aliases) {
+  auto alias = [&](int64_t of) {
+    auto found = aliases.find(of);
+    return found == aliases.end() ? std::string() : found->second;
+  };
+  std::string own = alias(id);
+  bool unique = !own.empty() && std::count_if(sharing.begin(), sharing.end(), [&](int64_t other) {
+                                  return alias(other) == own;
+                                }) == 1;
+  return path + (unique ? " [" + own + "]" : " [#" + std::to_string(id) + "]");
+}
+
+// Two containers of one path (Pajé names need not be unique) would be two
+// rows that cannot be told apart, or one row that adds them up.
+void DistinguishSharedPaths(const Aliases& aliases, TraceNames* names) {
+  std::unordered_map<std::string, std::vector<int64_t>> by_path;
+  for (const auto& [id, container] : names->containers) by_path[container.path].push_back(id);
+  for (const auto& [path, ids] : by_path) {
+    if (ids.size() < 2) continue;
+    for (int64_t id : ids) names->containers[id].path = Distinguished(path, id, ids, aliases);
   }
 }
 
@@ -57,7 +89,9 @@ TraceNames ReadTraceNames(const std::string& database, const SelectRows& select)
   TraceNames names{.database = database};
   ReadTypes(select, &names);
   ReadStateValues(select, &names);
-  ReadContainers(select, &names);
+  Aliases aliases;
+  ReadContainers(select, &names, &aliases);
+  DistinguishSharedPaths(aliases, &names);
   return names;
 }
 

@@ -3,8 +3,10 @@
 // its containers (name, path, parent, lifetime), read by id in the caller's
 // snapshot. A container's path is its name where the stored path is NULL
 // (the root, or a path past 4,096 characters), so that every row has a
-// label. A reference to an id the trace lacks (a database edited by hand)
-// is a DbError naming the database.
+// label, and a path that several containers share is followed by each
+// one's alias, "grid/rank [r0]" (by its id, "[#3]", where the aliases do
+// not tell them apart), so that every label is one container. A reference to an id the trace lacks
+// (a database edited by hand) is a DbError naming the database.
 //
 // Plain data, read once and then only looked at; no threading concerns.
 #pragma once
@@ -33,7 +35,7 @@ struct ValueName {
 struct ContainerName {
   std::optional<int64_t> parent_id;  // none for the root
   std::string name;
-  std::string path;  // the stored path, else the name
+  std::string path;  // the stored path, else the name; made unique as above
   double start_time = 0;
   double end_time = 0;
 };
