@@ -97,6 +97,20 @@ TEST(TimeTicks, FarFromZeroStayFewAndIncreasing) {
   EXPECT_EQ(times, (std::vector<double>{0, 1000, 2000, 3000, 4000}));
 }
 
+// Six significant digits labelled every tick there "1e+15": the first has
+// its whole value, the others their distance past it.
+TEST(TimeTicks, FarFromZeroAreLabelledPastTheFirst) {
+  EXPECT_EQ(Labels(TimeTicks(1e15, 1e15 + 4000, 4)),
+            (std::vector<std::string>{"1e+15", "+1000", "+2000", "+3000", "+4000"}));
+  EXPECT_EQ(Labels(TimeTicks(1e15 + 0.3, 1e15 + 2.2, 4)),
+            (std::vector<std::string>{"1000000000000000.5", "+0.5", "+1", "+1.5"}));
+  EXPECT_EQ(Labels(TimeTicks(-2e12 - 3, -2e12, 3)),
+            (std::vector<std::string>{"-2000000000003", "+1", "+2", "+3"}));
+  // Far from zero, but six digits suffice: labelled as before.
+  EXPECT_EQ(Labels(TimeTicks(1e15, 4e15, 3)),
+            (std::vector<std::string>{"1e+15", "2e+15", "3e+15", "4e+15"}));
+}
+
 TEST(SvgText, EscapesMarkupAndRoundsCoordinates) {
   EXPECT_EQ(XmlEscaped("a<b & \"c\" 'd'>\x01"),
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;\xEF\xBF\xBD");
