@@ -50,5 +50,25 @@ TEST(ProfileBins, FarApartStatesWidenTheBinsInsteadOfOverflowing) {
   EXPECT_EQ(records.back().bin, 909u);
 }
 
+// Times near 1e15 (microseconds since 1970) are 0.125 apart: 1,000 bins of
+// a 5-second span would be 0.005 wide, and their bounds would not differ.
+// The bins are 0.25 wide instead (the power of two above 0.125, as above
+// 5 / 1000), 20 of them, exact.
+TEST(ProfileBins, BinsFarFromZeroAreNoNarrowerThanTheTimesThere) {
+  ProfileBins bins(1000);
+  bins.Add(0, 0, 1e15 + 1, 1e15 + 4, 1);
+  bins.Add(0, 1, 1e15, 1e15 + 5, 1);
+  std::vector<ProfileRecord> records;
+  bins.AppendRecords(&records);
+  EXPECT_EQ(Totals(records), (std::map<uint32_t, double>{{0, 3.0}, {1, 5.0}}));
+  std::map<uint32_t, int> count;
+  for (const ProfileRecord& r : records) {
+    EXPECT_EQ(r.bin_end - r.bin_start, 0.25) << r.bin;
+    EXPECT_EQ(r.seconds, 0.25) << r.bin;
+    ++count[r.value];
+  }
+  EXPECT_EQ(count, (std::map<uint32_t, int>{{0, 12}, {1, 20}}));
+}
+
 }  // namespace
 }  // namespace tracedb::testing::profile_bins_test

@@ -17,6 +17,15 @@ constexpr double kNoise = 1e-12;
 // Bin numbers stay exact integers, in an int64_t, below this.
 constexpr double kFarBins = 0x1p50;
 
+// The spacing of doubles at the larger of |start| and |end|: a narrower bin
+// could not have bounds of its own there (a trace in microseconds since
+// 1970, near 1e15, has times 0.125 apart; its 1,000 bins of a 5-second span
+// had bin_end equal to bin_start).
+double Resolution(double start, double end) {
+  double far = std::max(std::abs(start), std::abs(end));
+  return far > 0 ? std::ldexp(1.0, std::ilogb(far) - 52) : 0;
+}
+
 }  // namespace
 
 ProfileBins::ProfileBins(uint32_t max_bins) : max_bins_(std::max<uint32_t>(max_bins, 2)) {}
@@ -41,7 +50,7 @@ int64_t ProfileBins::BinOf(double time) const { return static_cast<int64_t>(BinA
 // multiple of the width near the start.
 void ProfileBins::Start(double start, double end) {
   int exponent = 0;
-  std::frexp((end - start) / max_bins_, &exponent);
+  std::frexp(std::max((end - start) / max_bins_, Resolution(start, end)), &exponent);
   exponent_ = exponent;
   origin_ = 0;
   if (std::abs(std::ldexp(start, -exponent_)) > kFarBins) {
@@ -60,12 +69,13 @@ void ProfileBins::Add(uint32_t type, uint32_t value, double start, double end, d
 
 // In doubles until the bins fit: a state far from the others (a trace whose
 // first states are nanoseconds long, then one a million seconds later) has
-// a bin number beyond int64_t at the narrow width.
+// a bin number beyond int64_t at the narrow width. Wider, too, than the
+// doubles' spacing where the state is.
 void ProfileBins::Cover(double start, double end) {
   for (;;) {
     double lo = std::min(static_cast<double>(lo_), BinAt(start));
     double hi = std::max(static_cast<double>(hi_), BinAfter(end));
-    if (hi - lo <= static_cast<double>(max_bins_)) {
+    if (hi - lo <= static_cast<double>(max_bins_) && Width() >= Resolution(start, end)) {
       if (lo < static_cast<double>(lo_)) ExtendDown(static_cast<int64_t>(lo));
       hi_ = static_cast<int64_t>(hi);
       return;

@@ -6,7 +6,9 @@
 // whose states all come at once), each holding exact sums of overlaps, and
 // memory is max_bins numbers per (type, value) whatever the trace's length.
 // A bin's time below a millionth of a millionth of its width is taken for
-// rounding left by nested states' subtractions, and not given out.
+// rounding left by nested states' subtractions, and not given out. A bin is
+// never narrower than the spacing of doubles at its states' times, so that
+// its bounds differ (fewer bins, then, for a short trace far from zero).
 //
 // Threading: one object per load, used from one thread.
 #pragma once
