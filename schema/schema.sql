@@ -66,7 +66,7 @@ CREATE TABLE trace (
   error           TEXT,              -- why a failed load failed ("FILE:LINE: problem")
   loader_host     TEXT,              -- host and process that loaded it; a 'loading' row
   loader_pid      INTEGER,           --   whose process is gone was interrupted
-  start_time      REAL,              -- time span of the root container; set when complete
+  start_time      REAL,              -- from the first event to the last; set when complete
   end_time        REAL,
   container_count INTEGER,           -- rows loaded per table; set when complete
   state_count     INTEGER,

@@ -464,6 +464,40 @@ TEST_P(AnalysisCli, ContainersOfOnePathAreToldApartByAlias) {
             "node1/thread2,State,A,1,0.0,0.0,0.0\n");
 }
 
+// A trace in microseconds since 1970, or before zero, spans its events,
+// not [0, its last] as its root container does (PajeNG's): its list span,
+// a window with one end given, and its Gantt chart's ticks.
+TEST_P(AnalysisCli, ATraceSpansItsEventsFarFromZeroOrBeforeIt) {
+  const std::string types = Header().substr(0, Header().find("6 0 n1"));
+  auto ingest = [&](const std::string& name, const std::string& body) {
+    CliRun run = Tracedb("ingest -q --db " + db() + " " + WriteTempFile(name, types + body));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+  };
+  ingest("far.paje",
+         "6 1e15 n1 N 0 node1\n6 1e15 t1 T n1 thread1\n8 1000000000000001 S t1 A\n"
+         "8 1000000000000003 S t1 B\n7 1000000000000005 T t1\n");
+  ingest("before.paje",
+         "6 -10 n1 N 0 node1\n6 -10 t1 T n1 thread1\n8 -9 S t1 A\n8 -7 S t1 B\n"
+         "7 -5 T t1\n");
+  CliRun run =
+      Tracedb("query --csv --db " + db() +
+              " 'SELECT name, start_time, end_time - start_time AS span FROM trace ORDER BY id'");
+  EXPECT_EQ(run.out, "name,start_time,span\nfar.paje,1e+15,5.0\nbefore.paje,-10.0,5.0\n");
+  run = Profile("--from -8 --csv 2");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "type,value,count,inclusive_seconds,exclusive_seconds,share\n"
+            "State,B,1,2.0,2.0,0.666666666666667\n"
+            "State,A,1,1.0,1.0,0.333333333333333\n");
+  std::string svg = Folder() + "/far.svg";
+  run = Tracedb("plot gantt --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string chart = ReadWholeFile(svg);
+  EXPECT_NE(chart.find(">+1</text>"), std::string::npos) << chart;
+  EXPECT_EQ(chart.find(">1e+15</text>", chart.find(">1e+15</text>") + 1), std::string::npos)
+      << chart;
+}
+
 TEST_P(AnalysisCli, CompareRefusesWhatItCannotAnswer) {
   Ingest("twins.paje", kTwins);
   CliRun run = Tracedb("compare --db " + db() + " 1 nosuch");

@@ -42,7 +42,7 @@ struct TraceInfo {
 };
 
 struct TraceSummary {
-  double start_time = 0;  // of the root container
+  double start_time = 0;  // the earliest time of the trace's events (Paraver: 0)
   double end_time = 0;
   int64_t container_count = 0;
   int64_t state_count = 0;

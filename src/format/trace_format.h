@@ -58,7 +58,7 @@ struct ReadResult {
   uint64_t bytes = 0;  // uncompressed
   uint64_t lines = 0;
   uint64_t records = 0;  // events applied or records mapped
-  double start_time = 0;
+  double start_time = 0;  // the earliest time of an event, or the root's start
   double end_time = 0;
   SimulatorStats simulator;             // formats without a simulator leave it zero
   std::optional<std::string> metadata;  // a JSON object of the header's facts, if any

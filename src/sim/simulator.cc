@@ -227,6 +227,7 @@ void Simulator::Touch(uint32_t container, double time) {
 
 void Simulator::ReachTime(double time) {
   if (!any_time_ || time > end_time_) end_time_ = time;
+  if (!any_time_ || time < first_time_) first_time_ = time;
   any_time_ = true;
 }
 

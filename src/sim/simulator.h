@@ -50,6 +50,12 @@ class Simulator {
   void Finish();
 
   double end_time() const { return end_time_; }
+  // The earliest time an event carried, none before the first: where the
+  // trace begins for an analyst, which the root container's start (0, as
+  // in PajeNG) is not for a trace in times since 1970 or before zero.
+  std::optional<double> first_time() const {
+    return any_time_ ? std::optional<double>(first_time_) : std::nullopt;
+  }
   const SimulatorStats& stats() const { return stats_; }
 
  private:
@@ -100,6 +106,7 @@ class Simulator {
   // states; the SQLite ingest of that trace peaked 2-3 MB lower, 3 runs).
   ChunkedVector<LiveContainer> live_;
   double end_time_ = -1;
+  double first_time_ = 0;
   bool any_time_ = false;
   SimulatorStats stats_;
 };

@@ -45,7 +45,7 @@ ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Re
   return ReadResult{.bytes = stats.bytes,
                     .lines = stats.lines,
                     .records = simulator.stats().events,
-                    .start_time = registry->container(kRoot).start,
+                    .start_time = simulator.first_time().value_or(registry->container(kRoot).start),
                     .end_time = simulator.end_time(),
                     .simulator = simulator.stats(),
                     .skipped = bad_lines.skipped()};
