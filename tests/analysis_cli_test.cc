@@ -496,6 +496,13 @@ TEST_P(AnalysisCli, ATraceSpansItsEventsFarFromZeroOrBeforeIt) {
   EXPECT_NE(chart.find(">+1</text>"), std::string::npos) << chart;
   EXPECT_EQ(chart.find(">1e+15</text>", chart.find(">1e+15</text>") + 1), std::string::npos)
       << chart;
+  // The report's span, with nine digits, was "1e+15 to 1e+15".
+  std::string html = Folder() + "/far.html";
+  run = Tracedb("report --db " + db() + " -o " + html + " --from 1000000000000002 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string report = ReadWholeFile(html);
+  EXPECT_NE(report.find("<td>1000000000000000.0 to 1000000000000005.0 (5.0)</td>"), std::string::npos);
+  EXPECT_NE(report.find("<td>1000000000000002.0 to 1000000000000005.0</td>"), std::string::npos);
 }
 
 TEST_P(AnalysisCli, CompareRefusesWhatItCannotAnswer) {

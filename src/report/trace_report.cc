@@ -1,5 +1,7 @@
 #include "report/trace_report.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -26,9 +28,26 @@ constexpr int64_t kListedPairs = 20;
 // The variables' charts' width, in points per line.
 constexpr int kVariableColumns = 1000;
 
-std::string Time(double value, const TraceRecord& trace) {
+std::string Time(double value, const TraceRecord& trace, int digits = 9) {
   std::string unit = TimeUnit(trace);
-  return FormatRealDigits(value, 9) + (unit.empty() ? "" : " " + unit);
+  return FormatRealDigits(value, digits) + (unit.empty() ? "" : " " + unit);
+}
+
+// Digits enough for the span's two ends to differ in their last three:
+// nine wrote "1e+15 to 1e+15" for a 5-second trace in microseconds since
+// 1970.
+int EndDigits(double start, double end) {
+  if (!(end > start)) return 9;
+  double far = std::max(std::abs(start), std::abs(end));
+  int needed =
+      static_cast<int>(std::floor(std::log10(far)) - std::floor(std::log10(end - start))) + 3;
+  return std::clamp(needed, 9, 17);
+}
+
+// "START to END", each with EndDigits.
+std::string Between(double start, double end, const TraceRecord& trace) {
+  int digits = EndDigits(start, end);
+  return Time(start, trace, digits) + " to " + Time(end, trace, digits);
 }
 
 std::string Note(const std::string& text) {
@@ -50,11 +69,11 @@ ReportSection Facts(const TraceRecord& trace, const ReportOptions& options) {
   AddFact(&facts, "size (bytes)",
           trace.info.size_bytes ? IntegerCell(*trace.info.size_bytes) : TextCell("unknown"));
   AddFact(&facts, "span",
-          TextCell(Time(summary.start_time, trace) + " to " + Time(summary.end_time, trace) + " (" +
+          TextCell(Between(summary.start_time, summary.end_time, trace) + " (" +
                    Time(summary.end_time - summary.start_time, trace) + ")"));
   if (options.window) {
     AddFact(&facts, "window shown",
-            TextCell(Time(options.window->from, trace) + " to " + Time(options.window->to, trace)));
+            TextCell(Between(options.window->from, options.window->to, trace)));
   }
   AddFact(&facts, "containers", IntegerCell(summary.container_count));
   AddFact(&facts, "states", IntegerCell(summary.state_count));
