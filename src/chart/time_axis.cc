@@ -34,20 +34,14 @@ std::string Label(double time, double step) {
   return out == "-0" ? "0" : out;
 }
 
-// Significant digits a label needs to tell `time` from a tick `step` away.
-int DigitsNeeded(double time, double step) {
-  return static_cast<int>(std::floor(std::log10(std::abs(time))) - std::floor(std::log10(step))) +
-         1;
-}
-
 // Far from zero, six significant digits label every tick alike ("1e+15"
 // under each tick of a 5-second trace in microseconds since 1970): the
 // first tick has its whole value, the others how far they are past it
 // ("+1", "+2"), as a chart's offset label does.
 void LabelPastTheFirst(std::vector<Tick>* ticks, double step) {
   double base = ticks->front().time;
-  if (std::abs(base) < 1e9 || DigitsNeeded(base, step) <= 6) return;
-  std::string whole = FormatRealDigits(base, std::min(17, DigitsNeeded(base, step)));
+  if (std::abs(base) < 1e9 || DigitsToTellApart(base, step) <= 6) return;
+  std::string whole = FormatRealDigits(base, std::min(17, DigitsToTellApart(base, step)));
   if (whole.ends_with(".0")) whole.resize(whole.size() - 2);  // as Label writes whole numbers
   ticks->front().label = whole;
   for (size_t i = 1; i < ticks->size(); ++i) {
@@ -56,6 +50,11 @@ void LabelPastTheFirst(std::vector<Tick>* ticks, double step) {
 }
 
 }  // namespace
+
+int DigitsToTellApart(double time, double step) {
+  return static_cast<int>(std::floor(std::log10(std::abs(time))) - std::floor(std::log10(step))) +
+         1;
+}
 
 std::vector<Tick> TimeTicks(double from, double to, int wanted) {
   std::vector<Tick> ticks;

@@ -20,4 +20,8 @@ struct Tick {
 
 std::vector<Tick> TimeTicks(double from, double to, int wanted);
 
+// Significant digits a number needs to tell `time` from a time `step` away
+// (step > 0): floor(log10 |time|) - floor(log10 step) + 1.
+int DigitsToTellApart(double time, double step);
+
 }  // namespace tracedb

@@ -15,6 +15,7 @@
 #include "chart/gantt_svg.h"
 #include "chart/heatmap_svg.h"
 #include "chart/lines_svg.h"
+#include "chart/time_axis.h"
 #include "chart/utilisation_svg.h"
 #include "output/html_table.h"
 #include "output/xml_text.h"
@@ -39,9 +40,7 @@ std::string Time(double value, const TraceRecord& trace, int digits = 9) {
 int EndDigits(double start, double end) {
   if (!(end > start)) return 9;
   double far = std::max(std::abs(start), std::abs(end));
-  int needed =
-      static_cast<int>(std::floor(std::log10(far)) - std::floor(std::log10(end - start))) + 3;
-  return std::clamp(needed, 9, 17);
+  return std::clamp(DigitsToTellApart(far, end - start) + 2, 9, 17);
 }
 
 // "START to END", each with EndDigits.
