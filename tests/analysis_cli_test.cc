@@ -483,6 +483,17 @@ TEST_P(AnalysisCli, ATraceSpansItsEventsFarFromZeroOrBeforeIt) {
       Tracedb("query --csv --db " + db() +
               " 'SELECT name, start_time, end_time - start_time AS span FROM trace ORDER BY id'");
   EXPECT_EQ(run.out, "name,start_time,span\nfar.paje,1e+15,5.0\nbefore.paje,-10.0,5.0\n");
+  // Every output of query keeps every digit of a time, as psql does (the
+  // SQLite shell's 15 digits print "1e+15" twice).
+  const std::string starts =
+      " 'SELECT start_time FROM state WHERE trace_id = 1 ORDER BY start_time'";
+  run = Tracedb("query --csv --db " + db() + starts);
+  EXPECT_EQ(run.out, "start_time\n1000000000000001.0\n1000000000000003.0\n");
+  run = Tracedb("query --json --db " + db() + starts);
+  EXPECT_EQ(run.out,
+            "[\n{\"start_time\":1000000000000001.0},\n{\"start_time\":1000000000000003.0}\n]\n");
+  run = Tracedb("query --db " + db() + starts);
+  EXPECT_EQ(run.out, "        start_time\n1000000000000001.0\n1000000000000003.0\n");
   run = Profile("--from -8 --csv 2");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out,

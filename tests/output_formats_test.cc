@@ -1,8 +1,13 @@
 // The output formats of query results: text table, CSV and JSON.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <random>
+#include <string>
 
 #include "output/csv_text.h"
 #include "output/json_table.h"
@@ -38,6 +43,32 @@ TEST(FormatRealDigits, RoundsTheLastBitsOfASumAway) {
   EXPECT_EQ(FormatRealDigits(3.0000000001, 9), "3.0");
   EXPECT_EQ(FormatRealDigits(123456789012.0, 9), "1.23456789e+11");
   EXPECT_EQ(FormatRealDigits(0.1 + 0.2, 17), "0.30000000000000004");
+}
+
+TEST(FormatRealExact, KeepsFifteenDigitsWhereTheyReadBackElseTakesMore) {
+  EXPECT_EQ(FormatRealExact(0.1), "0.1");
+  EXPECT_EQ(FormatRealExact(2000.0), "2000.0");
+  EXPECT_EQ(FormatRealExact(0.0005), "0.0005");
+  EXPECT_EQ(FormatRealExact(1e15), "1e+15");
+  EXPECT_EQ(FormatRealExact(-0.0), "-0.0");
+  EXPECT_EQ(FormatRealExact(std::numeric_limits<double>::infinity()), "inf");
+  EXPECT_EQ(FormatRealExact(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(FormatRealExact(2.0 / 3), "0.6666666666666666");
+  EXPECT_EQ(FormatRealExact(1e15 + 1), "1000000000000001.0");
+  EXPECT_EQ(FormatRealExact(1e15 + 0.5), "1000000000000000.5");
+}
+
+TEST(FormatRealExact, ReadsBackAsTheSameDoubleForRandomBits) {
+  std::mt19937_64 random(7);
+  for (int i = 0; i < 100'000; ++i) {
+    uint64_t bits = random();
+    double value = std::bit_cast<double>(bits);
+    if (std::isnan(value)) continue;
+    std::string text = FormatRealExact(value);
+    double back = 0;
+    std::from_chars(text.data(), text.data() + text.size(), back);
+    ASSERT_EQ(std::bit_cast<uint64_t>(back), bits) << text;
+  }
 }
 
 TEST(TextTable, AlignsNumbersRightTextLeftWithoutTrailingSpaces) {

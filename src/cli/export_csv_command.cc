@@ -24,24 +24,13 @@ namespace {
 // Output is handed to the file in pieces of about this size.
 constexpr size_t kFlushBytes = 1 << 16;
 
-// The row's cells, reals with every digit: a CSV is read back as data.
-std::vector<Cell> ExactCells(const RowCursor& cursor) {
-  std::vector<Cell> cells = RowCells(cursor);
-  for (size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].kind == CellKind::kReal) {
-      cells[i].text = FormatRealExact(cursor.Double(static_cast<int>(i)));
-    }
-  }
-  return cells;
-}
-
 // Header and rows of `cursor` into the file open in `files`; the row count.
 size_t WriteTable(RowCursor& cursor, FileSet& files) {
   std::string out;
   AppendCsvHeader(&out, ColumnNames(cursor));
   size_t rows = 0;
   while (cursor.Next()) {
-    AppendCsvRecord(&out, ExactCells(cursor));
+    AppendCsvRecord(&out, RowCells(cursor));  // reals with every bit (ExactRealCell)
     ++rows;
     if (out.size() >= kFlushBytes) {
       files.Write(out);

@@ -20,8 +20,8 @@ void AppendSummary(const std::optional<TraceSummary>& summary, std::vector<Cell>
     cells->resize(cells->size() + 10);  // start_time ... skipped_errors
     return;
   }
-  cells->push_back(RealCell(summary->start_time));
-  cells->push_back(RealCell(summary->end_time));
+  cells->push_back(ExactRealCell(summary->start_time));
+  cells->push_back(ExactRealCell(summary->end_time));
   cells->push_back(IntegerCell(summary->container_count));
   cells->push_back(IntegerCell(summary->state_count));
   cells->push_back(IntegerCell(summary->event_count));

@@ -14,6 +14,8 @@ Cell IntegerCell(int64_t value) { return Cell{CellKind::kInteger, std::to_string
 
 Cell RealCell(double value) { return Cell{CellKind::kReal, FormatReal(value)}; }
 
+Cell ExactRealCell(double value) { return Cell{CellKind::kReal, FormatRealExact(value)}; }
+
 Cell TextCell(std::string text) { return Cell{CellKind::kText, std::move(text)}; }
 
 Cell BooleanCell(bool value) { return Cell{CellKind::kBoolean, value ? "true" : "false"}; }
@@ -49,13 +51,18 @@ void RoundReals(ResultTable* table, int digits) {
   for (std::vector<Cell>& row : table->rows) RoundReals(&row, digits);
 }
 
+// 15 digits when they read back as the very same double, as they mostly do
+// (0.1, 2.0, 1e+15), else 16 or 17; not to_chars' shortest form, which
+// writes 0.0005 as "5e-04".
 std::string FormatRealExact(double value) {
-  char buffer[32];
-  // 32 bytes hold any double's shortest form ("-2.2250738585072014e-308").
-  char* end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  std::string text(buffer, end);
-  if (text.find_first_of(".ein") == std::string::npos) text += ".0";
-  return text;
+  std::string text;
+  for (int digits = 15; digits < 17; ++digits) {
+    text = FormatRealDigits(value, digits);
+    double back = 0;
+    std::from_chars(text.data(), text.data() + text.size(), back);
+    if (back == value || value != value) return text;  // nan equals nothing
+  }
+  return FormatRealDigits(value, 17);
 }
 
 }  // namespace tracedb

@@ -29,8 +29,12 @@ struct ResultTable {
 
 Cell NullCell();
 Cell IntegerCell(int64_t value);
-// FormatReal(value).
+// FormatReal(value): a figure computed from the rows (a sum, a share),
+// whose last digits are the arithmetic's noise (0.2, not 0.19999999999999984).
 Cell RealCell(double value);
+// FormatRealExact(value): a value as the database holds it (a row's time,
+// a query's column), every bit kept.
+Cell ExactRealCell(double value);
 Cell TextCell(std::string text);
 Cell BooleanCell(bool value);
 // JSON text; a text cell when `json` is not valid JSON (IsJsonValue).
@@ -46,9 +50,9 @@ std::string FormatRealDigits(double value, int digits);
 // FormatRealDigits(digits), for a reader's eyes (text tables, reports).
 void RoundReals(std::vector<Cell>* row, int digits);
 void RoundReals(ResultTable* table, int digits);
-// The shortest text that reads back as the very same double, with ".0" on
-// a whole number: for exports, which must keep every bit that FormatReal's
-// 15 digits may round away ("0.30000000000000004", "2.0", "1e+20").
+// FormatReal's text when it reads back as the very same double, else the
+// same with 16 or 17 digits: for data read back, which must keep every bit
+// ("0.1", "2.0", "1e+20", but "0.30000000000000004", "1000000000000000.5").
 std::string FormatRealExact(double value);
 
 }  // namespace tracedb

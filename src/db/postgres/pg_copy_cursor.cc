@@ -202,7 +202,7 @@ std::string PgCopyCursor::Text(int column) const {
 Cell PgCopyCursor::CellAt(int column) const {
   if (IsNull(column)) return NullCell();
   if (kinds_[column] == ColumnKind::kInteger) return IntegerCell(Int(column));
-  return RealCell(Double(column));
+  return ExactRealCell(Double(column));
 }
 
 }  // namespace tracedb

@@ -89,7 +89,7 @@ Cell PgCursor::CellAt(int column) const {
       return IntegerCell(Int(column));
     case pg_type::kFloat4:
     case pg_type::kFloat8:
-      return RealCell(Double(column));
+      return ExactRealCell(Double(column));
     case pg_type::kNumeric:  // exact decimal text, printed as it is
       return Cell{.kind = CellKind::kReal, .text = Text(column)};
     case pg_type::kBool:

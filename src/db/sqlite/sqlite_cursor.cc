@@ -21,7 +21,7 @@ Cell SqliteCursor::CellAt(int column) const {
     case SqliteType::kInteger:
       return IntegerCell(statement_->ColumnInt(column));
     case SqliteType::kReal:
-      return RealCell(statement_->ColumnDouble(column));
+      return ExactRealCell(statement_->ColumnDouble(column));
     case SqliteType::kText:
       return TextCell(statement_->ColumnText(column));
     case SqliteType::kBlob:
