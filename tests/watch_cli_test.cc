@@ -187,10 +187,12 @@ TEST_P(WatchCli, WaitsForFilesStillBeingWritten) {
   std::string dir = FreshDir("partial");
   Write(dir + "/part.paje.part", Header() + kBody);
   Write(dir + "/growing.paje", Header());
-  WatchProcess watch("--db '" + database.url() + "' --stable-seconds 1 " + dir, "partial");
+  // 3 s, not 1: the ASan suite (four shards on two cores) once stalled the
+  // appends below for a second, and the watcher rightly took the file.
+  WatchProcess watch("--db '" + database.url() + "' --stable-seconds 3 " + dir, "partial");
   ASSERT_TRUE(watch.started());
   Write(dir + "/marker.paje", StatesTrace(1));
-  // A state every 50 ms, never still for 1 s, until the marker was loaded.
+  // A state every 50 ms, never still for 3 s, until the marker was loaded.
   int states = 0;
   auto deadline = std::chrono::steady_clock::now() + 60s;
   while (!Exists(dir + "/done/marker.paje") && std::chrono::steady_clock::now() < deadline) {
