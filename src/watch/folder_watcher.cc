@@ -31,8 +31,8 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-// How often the folder is scanned and the jobs looked at; also how late a
-// signal or a finished job may be noticed.
+// How often the folder is scanned, at most. A finished job wakes the loop
+// at once: a file per tick made 200 small traces take 20 s (0.4 s of load).
 constexpr std::chrono::milliseconds kTick(100);
 
 // "12 s", "2.5 s".
@@ -80,6 +80,7 @@ class Watcher {
   int Run();
 
  private:
+  void Scan(std::deque<std::string>& ready, Clock::time_point now);
   std::deque<std::string> ReadyFiles(Clock::time_point now);
   std::deque<std::string> ReadyOnce(Clock::time_point now);
   bool CompanionsStable(const std::string& name, Clock::time_point now) const;
@@ -94,7 +95,7 @@ class Watcher {
 
   const WatchOptions& options_;
   fs::path dir_;
-  StopSignals signals_;  // before any job's thread starts
+  StopSignals signals_;  // before any job's thread starts; the jobs wake it
   StabilityTracker tracker_;
   std::set<std::string> stuck_;  // could not be moved; skipped while they stay in DIR
   FileClaims held_;              // the files this watcher took, in its own folder
@@ -112,6 +113,7 @@ class Watcher {
 
 int Watcher::Run() {
   std::deque<std::string> ready;
+  std::optional<Clock::time_point> last_scan;
   if (options_.once) {
     for (const FileSighting& file : ScanFolder(options_.dir)) {
       if (IsTraceName(file.name)) once_left_.insert((dir_ / file.name).string());
@@ -126,11 +128,10 @@ int Watcher::Run() {
     }
     if (!stop_deadline_) {
       Clock::time_point now = Clock::now();
-      if (options_.once) {
-        std::deque<std::string> more = ReadyOnce(now);
-        ready.insert(ready.end(), more.begin(), more.end());
-      } else {
-        ready = ReadyFiles(now);
+      // Woken by a job within a tick: the next job comes from the last scan.
+      if (!last_scan || now - *last_scan >= kTick) {
+        last_scan = now;
+        Scan(ready, now);
       }
       StartJobs(ready);
     }
@@ -141,6 +142,17 @@ int Watcher::Run() {
     if (stop_deadline_ && Clock::now() >= *stop_deadline_) abandon_.store(true);
   }
   return options_.once && failed_ > 0 ? 1 : 0;
+}
+
+// The files ready to load: with --once added to those not taken yet, else
+// the folder's new list.
+void Watcher::Scan(std::deque<std::string>& ready, Clock::time_point now) {
+  if (!options_.once) {
+    ready = ReadyFiles(now);
+    return;
+  }
+  std::deque<std::string> more = ReadyOnce(now);
+  ready.insert(ready.end(), more.begin(), more.end());
 }
 
 // The trace files that stopped changing, with their companions, and are
@@ -271,7 +283,9 @@ void Watcher::StartJobs(std::deque<std::string>& ready) {
   while (!ready.empty() && jobs_.size() < static_cast<size_t>(options_.jobs)) {
     std::optional<JobSpec> spec = ClaimJob(ready.front());
     ready.pop_front();
-    if (spec) jobs_.push_back(std::make_unique<WatchJob>(std::move(*spec), claims_));
+    if (!spec) continue;
+    jobs_.push_back(
+        std::make_unique<WatchJob>(std::move(*spec), claims_, [this] { signals_.Wake(); }));
   }
 }
 

@@ -28,8 +28,11 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
 
 }  // namespace
 
-WatchJob::WatchJob(JobSpec spec, ContentClaims& claims)
-    : spec_(std::move(spec)), claims_(claims), thread_([this] { Run(); }) {}
+WatchJob::WatchJob(JobSpec spec, ContentClaims& claims, std::function<void()> on_finished)
+    : spec_(std::move(spec)),
+      claims_(claims),
+      on_finished_(std::move(on_finished)),
+      thread_([this] { Run(); }) {}
 
 void WatchJob::Run() {
   try {
@@ -43,6 +46,7 @@ void WatchJob::Run() {
     outcome_.error = e.what();
   }
   finished_.store(true);
+  on_finished_();
 }
 
 }  // namespace tracedb::watch

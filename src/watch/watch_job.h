@@ -1,13 +1,15 @@
 // WatchJob: one file of the watched folder, loaded on a thread of its own
 // through an Archive of its own (SQLite serialises the writers with its
 // busy timeout; PostgreSQL loads run side by side). The watcher starts it,
-// polls finished(), and then reads outcome() and moves the files.
+// is woken by `on_finished`, and then reads outcome() and moves the files.
 //
-// Owns its thread; the destructor joins it. The cancel flag and the claims
-// belong to the watcher and outlive every job.
+// Owns its thread; the destructor joins it. The cancel flag, the claims and
+// what `on_finished` calls belong to the watcher and outlive every job;
+// `on_finished` runs on the job's thread, after finished() turned true.
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -45,7 +47,7 @@ struct JobSpec {
 
 class WatchJob {
  public:
-  WatchJob(JobSpec spec, ContentClaims& claims);
+  WatchJob(JobSpec spec, ContentClaims& claims, std::function<void()> on_finished);
   ~WatchJob() = default;  // std::jthread joins
 
   // The file as the folder named it.
@@ -59,6 +61,7 @@ class WatchJob {
 
   JobSpec spec_;
   ContentClaims& claims_;
+  std::function<void()> on_finished_;
   JobOutcome outcome_;
   std::atomic<bool> finished_{false};
   std::jthread thread_;  // last: starts once the members it uses exist
