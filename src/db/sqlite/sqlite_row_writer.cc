@@ -71,9 +71,15 @@ class Binder {
 
 SqliteRowWriter::Table::Table(SqliteConnection& connection, const SqliteRowTarget& target,
                               const char* name, const char* columns, int count)
-    : many(connection.Prepare(InsertSql(target, name, columns, count, kMultiRows))),
+    : connection(connection),
+      many_sql(InsertSql(target, name, columns, count, kMultiRows)),
       one(connection.Prepare(InsertSql(target, name, columns, count, 1))),
       columns(count) {}
+
+SqliteStatement& SqliteRowWriter::Table::Many() {
+  if (!many) many.emplace(connection.Prepare(many_sql));
+  return *many;
+}
 
 SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTarget& target)
     : connection_(connection),
@@ -141,16 +147,17 @@ void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, B
   const std::vector<uint32_t>& order = order_;
   size_t i = 0;
   for (; i + kMultiRows <= order.size(); i += kMultiRows) {
+    SqliteStatement& many = table.Many();
     for (int r = 0; r < kMultiRows; ++r) {
       // In sorted order the records are read at random: ask for them early.
       if (i + r + kPrefetch < order.size()) {
         __builtin_prefetch(&records[order[i + r + kPrefetch]]);
       }
-      Binder binder(table.many, 1 + r * table.columns);
+      Binder binder(many, 1 + r * table.columns);
       bind(binder, records[order[i + r]]);
     }
-    table.many.Step();
-    table.many.Reset();
+    many.Step();
+    many.Reset();
   }
   for (; i < order.size(); ++i) {
     Binder binder(table.one, 1);
@@ -158,7 +165,7 @@ void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, B
     table.one.Step();
     table.one.Reset();
   }
-  table.many.ClearBindings();  // no text of this batch stays bound
+  if (table.many) table.many->ClearBindings();  // no text of this batch stays bound
   table.one.ClearBindings();
 }
 

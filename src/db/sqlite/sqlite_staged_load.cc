@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -56,6 +57,7 @@ SqliteStagedLoad::SqliteStagedLoad(SqliteConnection& connection, int64_t trace_i
     paths_.push_back(ScratchPath(connection.path(), trace_id, part));
   }
   RemoveStaleLoadFiles(connection.path(), {trace_id});  // an earlier process's, same id
+  ReadScratchColumns();
   try {
     for (int part = 0; part < parts; ++part) Attach(part);
   } catch (...) {
@@ -73,27 +75,30 @@ void SqliteStagedLoad::Attach(int part) {
   std::string sql = "PRAGMA " + schema + ".journal_mode=OFF; PRAGMA " + schema +
                     ".synchronous=OFF; PRAGMA " + schema + ".page_size=16384; " +
                     ScratchCachePragma(schema);
-  for (const char* table : kTables) {
-    sql += "CREATE TABLE " + schema + "." + table + " AS SELECT " + ScratchColumns(table) +
-           " FROM main." + table + " WHERE 0;";
+  for (size_t i = 0; i < std::size(kTables); ++i) {
+    sql += std::string("CREATE TABLE ") + schema + "." + kTables[i] + " AS SELECT " + columns_[i] +
+           " FROM main." + kTables[i] + " WHERE 0;";
   }
   connection_.Exec(sql);
 }
 
-// Every column of the archive's table but trace_id, which is the same in
+// Every column of each archive table but trace_id, which is the same in
 // every row of a load: Publish adds it. One column fewer to bind and store
-// per row.
-std::string SqliteStagedLoad::ScratchColumns(const std::string& table) {
-  std::string columns;
+// per row. Read once: each part and the publish use them.
+void SqliteStagedLoad::ReadScratchColumns() {
   SqliteStatement info = connection_.Prepare("SELECT name FROM pragma_table_info(?, 'main')");
-  info.BindText(1, table);
-  while (info.Step()) {
-    std::string name = info.ColumnText(0);
-    if (name == "trace_id") continue;
-    if (!columns.empty()) columns += ',';
-    columns += '"' + name + '"';
+  for (const char* table : kTables) {
+    std::string columns;
+    info.BindText(1, table);
+    while (info.Step()) {
+      std::string name = info.ColumnText(0);
+      if (name == "trace_id") continue;
+      if (!columns.empty()) columns += ',';
+      columns += '"' + name + '"';
+    }
+    info.Reset();
+    columns_.push_back(std::move(columns));
   }
-  return columns;
 }
 
 SqliteStagedLoad::~SqliteStagedLoad() { Release(); }
@@ -135,16 +140,16 @@ std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
       return other;
     }
   }
-  for (const char* table : kTables) {
-    std::string columns = ScratchColumns(table);
+  for (size_t i = 0; i < std::size(kTables); ++i) {
+    const std::string& columns = columns_[i];
     for (int part = 0; part < parts(); ++part) {
-      connection_.Exec(std::string("INSERT INTO main.") + table + " (trace_id," + columns +
+      connection_.Exec(std::string("INSERT INTO main.") + kTables[i] + " (trace_id," + columns +
                        ") SELECT " + std::to_string(trace_id_) + "," + columns + " FROM " +
-                       Schema(part) + "." + table);
+                       Schema(part) + "." + kTables[i]);
     }
     // After the largest table: most of the index work is done, and written
     // to the WAL, uncommitted.
-    if (std::string_view(table) == "state") CrashPoint("mid-publish");
+    if (std::string_view(kTables[i]) == "state") CrashPoint("mid-publish");
   }
   if (replaced) {
     CompleteReplacing(connection_, trace_id_, summary, *replaced);

@@ -64,12 +64,13 @@ class SqliteStagedLoad {
  private:
   void Attach(int part);
   void RefreshStatistics();
-  std::string ScratchColumns(const std::string& table);
+  void ReadScratchColumns();
   void Release() noexcept;  // detach and remove the scratch files
 
   SqliteConnection& connection_;
   int64_t trace_id_;
   std::vector<std::string> paths_;
+  std::vector<std::string> columns_;  // of each scratch table, in kTables' order
   int attached_ = 0;
 };
 
