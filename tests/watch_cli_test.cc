@@ -229,27 +229,29 @@ TEST_P(WatchCli, OnceWaitsForFilesOfTheStartAndNamesOneThatKeepsChanging) {
   Write(dir + "/fresh.paje", Header() + kBody);
   std::string growing = dir + "/growing.paje";
   Write(growing, Header());
-  // Appends a line every 0.2 s for 8 s, from before the watcher starts.
-  // It stops once the test's folder is gone.
-  std::string writer = "for i in $(seq 40); do [ -e " + growing + " ] || exit; echo '# more' >> " +
-                       growing + "; sleep 0.2; done &";
+  // Appends a line every 0.1 s for 10 s, from before the watcher starts.
+  // It stops once the test's folder is gone. A file counts as stable after
+  // 3 s, not 1: a loaded machine (the sanitizer suites' shards) can stall
+  // this loop for a second, and the watcher would rightly take the file.
+  std::string writer = "for i in $(seq 100); do [ -e " + growing + " ] || exit; echo '# more' >> " +
+                       growing + "; sleep 0.1; done &";
   ASSERT_EQ(std::system(writer.c_str()), 0);
-  CliRun run = Tracedb("watch --once --stable-seconds 1 --db '" + database.url() + "' " + dir);
+  CliRun run = Tracedb("watch --once --stable-seconds 3 --db '" + database.url() + "' " + dir);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   std::smatch start;
   ASSERT_TRUE(std::regex_search(
       run.err, start,
       std::regex("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z loading what is in (.*) "
-                 "into (.*) \\(1 job\\(s\\); a file is taken once unchanged for 1 s\\)\n")))
+                 "into (.*) \\(1 job\\(s\\); a file is taken once unchanged for 3 s\\)\n")))
       << run.err;
   EXPECT_EQ(start[1].str(), dir);
-  // The skip is named at 1 s plus two ticks, while fresh.paje's load (which
-  // starts at 1 s) may still run: the two lines come in either order.
+  // The skip is named at 3 s plus two ticks, while fresh.paje's load (which
+  // starts at 3 s) may still run: the two lines come in either order.
   std::vector<std::string> lines = LogLines(run.err);
   std::sort(lines.begin(), lines.end());
   EXPECT_EQ(lines, (std::vector<std::string>{
                        "done " + dir + "/fresh.paje -> trace 1 (10 rows, S s)",
-                       "skipped " + growing + ": still changing after 1 s; left in " + dir}));
+                       "skipped " + growing + ": still changing after 3 s; left in " + dir}));
   EXPECT_EQ(Files(dir), std::vector<std::string>{"growing.paje"});
   EXPECT_EQ(Files(dir + "/done"), std::vector<std::string>{"fresh.paje"});
 }
