@@ -750,6 +750,16 @@ TEST_P(AnalysisCli, PlotReplacesNoFolderAndNoWriteProtectedFile) {
   CliRun run = Tracedb("plot gantt --db " + db() + " -o " + Folder() + " 1");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "tracedb: error: " + Folder() + ": is a folder (name a file to write)\n");
+  // A name ending in '/' (a slip of the shell's completion) is no file
+  // either, whether or not that folder is there.
+  run = Tracedb("plot gantt --db " + db() + " -o " + Folder() + "/x.svg/ 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + Folder() +
+                         "/x.svg/: ends in '/', a folder's name (name a file to write)\n");
+  run = Tracedb("plot gantt --db " + db() + " -o " + Folder() + "/ 1");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + Folder() + "/: is a folder (name a file to write)\n");
+  EXPECT_FALSE(std::filesystem::exists(Folder() + "/x.svg"));
   std::string kept = Folder() + "/kept.svg";
   std::filesystem::remove(kept);  // the other backend's run left it read-only
   std::ofstream(kept) << "mine";

@@ -7,9 +7,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A name ending in '/' names a folder, which may not be there yet: said as
+// such, not as a missing folder that the name's '/' made up.
 void CheckFolder(const std::string& path) {
-  fs::path folder = fs::path(path).parent_path();
   std::error_code ignored;
+  if (!path.empty() && path.back() == '/' && !fs::is_directory(path, ignored)) {
+    throw FileError(path + ": ends in '/', a folder's name (name a file to write)");
+  }
+  fs::path folder = fs::path(path).parent_path();
   if (folder.empty() || fs::is_directory(folder, ignored)) return;
   throw FileError(path + ": no folder '" + folder.string() + "' (make it first)");
 }
