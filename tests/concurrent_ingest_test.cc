@@ -244,5 +244,29 @@ TEST(ConcurrentIngestPostgres, ALoadTakesTheGapLockBeforeItsSecondCommit) {
 INSTANTIATE_TEST_SUITE_P(Backends, ConcurrentIngest,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
+// A load locks the parent tables it attaches to, not their partitions: a
+// lock on every partition (8 a trace) filled PostgreSQL's shared lock table
+// once the archive held about 970 traces, and each later load failed with
+// "out of shared memory". Here a SHARE lock on one of trace 1's partitions
+// (as CREATE INDEX takes) would hold up a load that locked it; the load's
+// lock_timeout turns such a wait into a failure.
+TEST(ConcurrentIngestPostgres, ALoadLocksNoPartitionOfAnotherTrace) {
+  if (PostgresTestServer().empty()) GTEST_SKIP() << "no PostgreSQL test server";
+  TestDatabase database(Backend::kPostgres, "partition_locks");
+  ASSERT_EQ(RunTracedb(IngestArgs(database, GeneratedTrace("first.paje", "8K", 1))).exit_code, 0);
+  PgConnection holder(database.url());
+  pqxx::nontransaction other(holder.get());
+  other.exec("BEGIN");
+  for (const char* table : {"variable", "link", "state_summary", "state_profile"}) {
+    other.exec(std::string("LOCK TABLE trace_part.") + table + "_1 IN SHARE MODE");
+  }
+
+  ChildRun run = RunTracedbWith({"PGOPTIONS=-c lock_timeout=5s"},
+                                IngestArgs(database, GeneratedTrace("second.paje", "8K", 2)));
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  other.exec("COMMIT");
+  EXPECT_EQ(TraceStatuses(database), (Lines{"first.paje|complete", "second.paje|complete"}));
+}
+
 }  // namespace
 }  // namespace tracedb::testing::concurrent_ingest_test

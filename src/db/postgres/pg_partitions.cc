@@ -62,7 +62,8 @@ std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> t
 }
 
 std::string LockParentsSql(std::span<const char* const> tables) {
-  return "LOCK TABLE " + CommaList(tables, [](const char* table) { return std::string(table); }) +
+  return "LOCK TABLE " +
+         CommaList(tables, [](const char* table) { return "ONLY " + std::string(table); }) +
          " IN SHARE UPDATE EXCLUSIVE MODE";
 }
 

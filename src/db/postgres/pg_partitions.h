@@ -35,7 +35,11 @@ std::string PartitionDefinitionsQuery(int64_t trace_id, std::span<const char* co
 // builds their indexes then, each in one sort.
 std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> tables);
 
-// Locks `tables` (parents) as ATTACH PARTITION does: SHARE UPDATE EXCLUSIVE.
+// Locks `tables` (parents) as ATTACH PARTITION does: SHARE UPDATE EXCLUSIVE,
+// on the parents ONLY. Without ONLY, LOCK TABLE locks every partition too:
+// 8 locks per trace in the archive, and PostgreSQL's shared lock table
+// (max_locks_per_transaction x connections) ran out at about 970 traces
+// with 60 connections ("out of shared memory"), every later load failing.
 std::string LockParentsSql(std::span<const char* const> tables);
 
 // A query whose one value is the SQL that builds, on the trace's partition
