@@ -13,7 +13,9 @@
 
 namespace tracedb {
 
-// The first line of a libpq or server message, without "ERROR:".
+// The first line of a libpq or server message, without "ERROR:", and its
+// HINT line's text in brackets when it has one:
+//   "out of shared memory (You might need to increase max_locks_per_transaction.)"
 std::string PostgresProblem(const std::string& message);
 // The same with the server's other lines kept, as psql shows them: the
 // LINE of the statement with its caret, DETAIL and HINT. For the user's own
