@@ -246,7 +246,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, ConcurrentIngest,
 
 // A load locks the parent tables it attaches to, not their partitions: a
 // lock on every partition (8 a trace) filled PostgreSQL's shared lock table
-// once the archive held about 970 traces, and each later load failed with
+// once the archive held about 1,070 traces, and each later load failed with
 // "out of shared memory". Here a SHARE lock on one of trace 1's partitions
 // (as CREATE INDEX takes) would hold up a load that locked it; the load's
 // lock_timeout turns such a wait into a failure.

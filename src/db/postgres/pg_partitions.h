@@ -38,7 +38,7 @@ std::string AttachPartitionsSql(int64_t trace_id, std::span<const char* const> t
 // Locks `tables` (parents) as ATTACH PARTITION does: SHARE UPDATE EXCLUSIVE,
 // on the parents ONLY. Without ONLY, LOCK TABLE locks every partition too:
 // 8 locks per trace in the archive, and PostgreSQL's shared lock table
-// (max_locks_per_transaction x connections) ran out at about 970 traces
+// (max_locks_per_transaction x connections) ran out at about 1,070 traces
 // with 60 connections ("out of shared memory"), every later load failing.
 std::string LockParentsSql(std::span<const char* const> tables);
 
