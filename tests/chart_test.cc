@@ -9,6 +9,8 @@
 
 #include "analysis/gantt_columns.h"
 #include "chart/colors.h"
+#include "chart/gantt_cells.h"
+#include "chart/gantt_svg.h"
 #include "chart/png_image.h"
 #include "chart/svg_text.h"
 #include "chart/time_axis.h"
@@ -43,6 +45,63 @@ TEST(GanttColumns, ATieGoesToTheFirstValue) {
   columns.Add(0, 0.5, 0, 3);
   columns.Add(0.5, 1, 0, 1);
   EXPECT_EQ(columns.Finish(), (std::vector<uint16_t>{4}));
+}
+
+TEST(GanttCells, RunsHoldTheCellsAsGiven) {
+  std::vector<uint16_t> cells = {0, 0, 3, 3, 3, 1, 0};
+  std::vector<CellRun> runs = RunsOf(cells);
+  ASSERT_EQ(runs.size(), 4u);
+  EXPECT_EQ((std::vector<int>{runs[0].end, runs[0].cell, runs[1].end, runs[1].cell, runs[2].end,
+                              runs[2].cell, runs[3].end, runs[3].cell}),
+            (std::vector<int>{2, 0, 5, 3, 6, 1, 7, 0}));
+  EXPECT_EQ(CellsOf(runs, 7), cells);
+  EXPECT_EQ(CellsOf(runs, 9), (std::vector<uint16_t>{0, 0, 3, 3, 3, 1, 0, 0, 0}));
+  EXPECT_EQ(CellsOf(runs, 4), (std::vector<uint16_t>{0, 0, 3, 3}));
+  EXPECT_EQ(CellsOf(RunsOf({}), 3), (std::vector<uint16_t>{0, 0, 0}));
+}
+
+std::vector<GanttRow> RowsOf(const std::vector<std::vector<uint16_t>>& cells) {
+  std::vector<GanttRow> rows;
+  for (const std::vector<uint16_t>& row : cells) rows.push_back({.runs = RunsOf(row)});
+  return rows;
+}
+
+// Five rows in at most two pixel rows: three rows each (the last two).
+// A cell most of them hold wins, any value wins over none, and the lowest
+// wins a tie.
+TEST(GanttCells, RowsPastTheLimitShareAPixelRowWithTheCellMostOfThemHold) {
+  std::vector<GanttRow> rows = RowsOf({{1, 0, 2}, {1, 3, 0}, {2, 3, 0}, {0, 0, 4}, {5, 0, 3}});
+  PixelRows pixels = GroupRows(rows, 3, 2);
+  EXPECT_EQ(pixels.rows_per_pixel, 3u);
+  EXPECT_EQ(pixels.height, 2u);
+  EXPECT_EQ(pixels.cells, (std::vector<uint16_t>{1, 3, 2, 5, 0, 3}));
+  pixels = GroupRows(rows, 3, 5);
+  EXPECT_EQ(pixels.rows_per_pixel, 1u);
+  EXPECT_EQ(pixels.height, 5u);
+  EXPECT_EQ(pixels.cells, (std::vector<uint16_t>{1, 0, 2, 1, 3, 0, 2, 3, 0, 0, 0, 4, 5, 0, 3}));
+}
+
+// 10,000 containers draw in 4,000 pixel rows, not 10,000: each pixel row
+// is 2.5 rows high in the picture, and the image holds 3 rows a pixel.
+TEST(GanttSvg, AChartOfManyRowsIsNoTallerThanFourThousandPixels) {
+  GanttChart chart{.title = "many", .from = 0, .to = 1, .width = 10, .aggregated = true};
+  chart.values = {{"A", "#ff0000"}};
+  for (int i = 0; i < 10000; ++i) {
+    chart.rows.push_back(
+        {.label = "t" + std::to_string(i), .runs = RunsOf({1, 1, 0, 0, 0, 0, 0, 0, 0, 1})});
+  }
+  std::string svg = GanttSvg(chart);
+  EXPECT_NE(svg.find("<image class=\"cells\" x=\"20\" y=\"30\" width=\"10\" height=\"4000\""),
+            std::string::npos)
+      << svg.substr(0, 400);
+  EXPECT_NE(svg.find("<title>each pixel column: the value that covers most of it, in most of the "
+                     "3 rows of each pixel row</title>"),
+            std::string::npos);
+  // A wide chart keeps its pixels at 6 million: 10,000 columns, 800 rows.
+  chart.width = 10000;
+  svg = GanttSvg(chart);
+  EXPECT_NE(svg.find("width=\"10000\" height=\"800\""), std::string::npos) << svg.substr(0, 400);
+  EXPECT_NE(svg.find("in most of the 13 rows of each pixel row"), std::string::npos);
 }
 
 TEST(CssColor, TakesTheTracesColourElseOneByName) {

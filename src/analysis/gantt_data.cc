@@ -14,6 +14,7 @@
 #include "analysis/state_types.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
+#include "chart/gantt_cells.h"
 #include "output/result_table.h"
 
 namespace tracedb {
@@ -97,7 +98,7 @@ class RowFiller {
 
   void NextContainer(int64_t id) {
     for (auto& [type, lane] : lanes_) {
-      if (lane.columns) lane.row->columns = lane.columns->Finish();
+      if (lane.columns) lane.row->runs = RunsOf(lane.columns->Finish());
     }
     lanes_.clear();
     container_ = id;
@@ -124,7 +125,7 @@ class RowFiller {
     for (GanttRow& row : frame_->chart.rows) {
       if (row.bars.empty() || InHand(&row)) continue;
       Replay(&row, done.get());
-      row.columns = done->Finish();
+      row.runs = RunsOf(done->Finish());
     }
     for (auto& [type, lane] : lanes_) {
       if (lane.row == nullptr) continue;

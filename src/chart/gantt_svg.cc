@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart/gantt_cells.h"
 #include "chart/png_image.h"
 #include "chart/svg_parts.h"
 #include "chart/svg_text.h"
@@ -15,6 +16,17 @@ constexpr double kTop = 30;  // the title above the rows
 constexpr double kRight = 20;
 constexpr double kAxis = 40;  // the axis below them
 constexpr double kMaxRowsHeight = 800;
+// Past this many rows (fewer for a wide chart: at most kMaxPixels), an
+// aggregated chart's rows share pixel rows: a taller picture shows no more,
+// and its pixels took memory and file size in proportion to the
+// containers (50,000 rows: 392 MB to draw).
+constexpr size_t kMaxPixelRows = 4000;
+constexpr size_t kMaxPixels = 6'000'000;
+
+size_t MaxPixelRows(int width) {
+  return std::clamp<size_t>(kMaxPixels / static_cast<size_t>(std::max(width, 1)),
+                            static_cast<size_t>(kMaxRowsHeight), kMaxPixelRows);
+}
 
 struct Layout {
   double left = 0;  // where time starts
@@ -25,14 +37,19 @@ struct Layout {
   double width = 0;
 };
 
-double RowHeight(size_t rows) {
+// Rows are 16 px high, lower to fit in 800 px, at least 1 px until there
+// are MaxPixelRows; past that the rows fill MaxPixelRows px.
+double RowHeight(size_t rows, int width) {
   if (rows == 0) return 16;
+  if (size_t most = MaxPixelRows(width); rows > most) {
+    return static_cast<double>(most) / static_cast<double>(rows);
+  }
   return std::clamp(kMaxRowsHeight / static_cast<double>(rows), 1.0, 16.0);
 }
 
 Layout LayOut(const GanttChart& chart) {
   Layout layout;
-  layout.row = RowHeight(chart.rows.size());
+  layout.row = RowHeight(chart.rows.size(), chart.width);
   size_t longest = 0;
   for (const GanttRow& row : chart.rows) longest = std::max(longest, row.label.size());
   layout.left = layout.row >= 8 ? std::clamp(longest * 6.5 + 12, 60.0, 300.0) : 20;
@@ -82,33 +99,38 @@ uint32_t Rgb(const std::string& color) {
 
 // Index 0 see-through (no state), then the values; past 255 of them the
 // rest share a grey.
-PaletteImage CellImage(const GanttChart& chart) {
-  PaletteImage image{.width = static_cast<uint32_t>(chart.width),
-                     .height = static_cast<uint32_t>(chart.rows.size()),
+PaletteImage CellImage(const GanttChart& chart, const PixelRows& cells) {
+  PaletteImage image{.width = static_cast<uint32_t>(cells.width),
+                     .height = static_cast<uint32_t>(cells.height),
                      .palette = {0xffffff},
                      .transparent = 0};
   for (size_t i = 0; i < chart.values.size() && i < 254; ++i) {
     image.palette.push_back(Rgb(chart.values[i].color));
   }
   if (chart.values.size() > 254) image.palette.push_back(0x888888);
-  image.pixels.assign(size_t{image.width} * image.height, 0);
-  for (size_t row = 0; row < chart.rows.size(); ++row) {
-    const std::vector<uint16_t>& columns = chart.rows[row].columns;
-    for (size_t column = 0; column < columns.size() && column < image.width; ++column) {
-      image.pixels[row * image.width + column] =
-          static_cast<uint8_t>(std::min<int>(columns[column], 255));
-    }
-  }
+  image.pixels.resize(cells.cells.size());
+  std::transform(cells.cells.begin(), cells.cells.end(), image.pixels.begin(),
+                 [](uint16_t cell) { return static_cast<uint8_t>(std::min<int>(cell, 255)); });
   return image;
 }
 
-// One pixel per row and column, stretched to the rows' height.
+std::string CellsTitle(const PixelRows& cells) {
+  std::string title = "each pixel column: the value that covers most of it";
+  if (cells.rows_per_pixel == 1) return title;
+  return title + ", in most of the " + std::to_string(cells.rows_per_pixel) +
+         " rows of each pixel row";
+}
+
+// One pixel per row (or group of rows) and column, stretched to the rows'
+// height.
 void AppendCells(std::string* out, const GanttChart& chart, const Layout& layout) {
+  PixelRows cells = GroupRows(chart.rows, static_cast<size_t>(std::max(chart.width, 1)),
+                              MaxPixelRows(chart.width));
   *out += "<image class=\"cells\" x=\"" + Px(layout.left) + "\" y=\"" + Px(kTop) + "\" width=\"" +
           Px(chart.width) + "\" height=\"" + Px(layout.row * chart.rows.size()) +
           "\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" href=\"" +
-          PngDataUri(PalettePng(CellImage(chart))) +
-          "\"><title>each pixel column: the value that covers most of it</title></image>\n";
+          PngDataUri(PalettePng(CellImage(chart, cells))) + "\"><title>" + CellsTitle(cells) +
+          "</title></image>\n";
 }
 
 void AppendRows(std::string* out, const GanttChart& chart, const Layout& layout) {
