@@ -70,6 +70,7 @@ bool Before(const ProfileLine& a, const ProfileLine& b) {
 
 std::vector<Cell> Row(const ProfileLine& line) {
   std::vector<Cell> row;
+  row.reserve(7);  // not the 8 that growing one at a time ends at: 150,000 rows
   if (line.container) row.push_back(TextCell(line.container->path));
   row.push_back(TextCell(line.type->name));
   row.push_back(TextCell(line.value->name));
@@ -85,6 +86,7 @@ ResultTable Table(std::vector<ProfileLine> lines, bool per_container) {
   ResultTable table{
       .columns = {"type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"}};
   if (per_container) table.columns.insert(table.columns.begin(), "container_path");
+  table.rows.reserve(lines.size());
   for (const ProfileLine& line : lines) table.rows.push_back(Row(line));
   return table;
 }

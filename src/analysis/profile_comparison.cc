@@ -63,6 +63,7 @@ void AddTimes(const std::optional<ProfileTimes>& times, std::vector<Cell>* row) 
 
 std::vector<Cell> Row(const NameKey& key, const Side& side, bool per_container) {
   std::vector<Cell> row;
+  row.reserve(9);  // not the 16 that growing one at a time ends at: 150,000 rows
   if (per_container) row.push_back(TextCell(std::get<0>(key)));
   row.push_back(TextCell(std::get<1>(key)));
   row.push_back(TextCell(std::get<2>(key)));
@@ -90,6 +91,7 @@ ResultTable Table(const std::map<NameKey, Side>& sides, bool per_container) {
   ResultTable table{.columns = {"type", "value", "a_inclusive", "a_exclusive", "b_inclusive",
                                 "b_exclusive", "difference", "ratio"}};
   if (per_container) table.columns.insert(table.columns.begin(), "container_path");
+  table.rows.reserve(sides.size());
   for (const auto& [key, side] : Ordered(sides)) {
     table.rows.push_back(Row(key, side, per_container));
   }

@@ -2,6 +2,7 @@
 // difference first (analysis/profile_comparison.h).
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "analysis/analysed_trace.h"
 #include "analysis/profile_comparison.h"
@@ -22,7 +23,7 @@ int RunCompare(const CompareArgs& args) {
     std::string names = "a: " + TraceLabel(a) + "\nb: " + TraceLabel(b) + "\n\n";
     std::fputs(names.c_str(), stdout);
   }
-  PrintTable(table, args.format);
+  PrintTable(std::move(table), args.format);
   return 0;
 }
 

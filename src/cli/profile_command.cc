@@ -3,6 +3,7 @@
 // (analysis/flat_profile.h).
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "analysis/analysed_trace.h"
 #include "cli/commands.h"
@@ -35,14 +36,14 @@ int RunProfile(const ProfileArgs& args) {
     options.window = ChosenWindow(*archive, trace, args.window);
   ResultTable table = FlatProfile(*archive, trace, options);
   if (args.format != QueryFormat::kText) {
-    PrintTable(table, args.format);
+    PrintTable(std::move(table), args.format);
     return 0;
   }
   SharesAsPercent(&table);
   TextTableOptions text;
   text.align.assign(table.columns.size(), Align::kAuto);
   text.align.back() = Align::kRight;
-  PrintTable(table, args.format, text);
+  PrintTable(std::move(table), args.format, text);
   return 0;
 }
 

@@ -15,22 +15,58 @@ constexpr size_t kLayoutRows = 1000;
 // Output is written in pieces of about this size.
 constexpr size_t kFlushBytes = 1 << 16;
 
-std::string RoundedText(ResultTable table, const TextTableOptions& text) {
-  RoundReals(&table, kTextDigits);
-  return FormatTextTable(table, text);
-}
-
 void Write(std::string* out) {
   std::fwrite(out->data(), 1, out->size(), stdout);
   out->clear();
 }
 
+void WriteIfFull(std::string* out) {
+  if (out->size() >= kFlushBytes) Write(out);
+}
+
+// Laid out by every row, its reals rounded.
+void PrintText(ResultTable& table, const TextTableOptions& text, std::string* out) {
+  if (table.columns.empty()) return;
+  RoundReals(&table, kTextDigits);
+  TextLayout layout = LayOutTextTable(table, text);
+  if (text.header) AppendTextHeader(out, table.columns, layout);
+  for (const std::vector<Cell>& row : table.rows) {
+    AppendTextRow(out, row, layout);
+    WriteIfFull(out);
+  }
+}
+
+void PrintCsv(const ResultTable& table, std::string* out) {
+  AppendCsvHeader(out, table.columns);
+  for (const std::vector<Cell>& row : table.rows) {
+    AppendCsvRecord(out, row);
+    WriteIfFull(out);
+  }
+}
+
+void PrintJson(const ResultTable& table, std::string* out) {
+  std::vector<std::string> keys = DistinctKeys(table.columns);
+  for (size_t i = 0; i < table.rows.size(); ++i) {
+    AppendJsonArraySeparator(out, i);
+    AppendJsonObject(out, keys, table.rows[i]);
+    WriteIfFull(out);
+  }
+  AppendJsonArrayEnd(out, table.rows.size());
+}
+
 }  // namespace
 
-void PrintTable(const ResultTable& table, QueryFormat format, const TextTableOptions& text) {
-  std::string out = format == QueryFormat::kCsv    ? FormatCsv(table)
-                    : format == QueryFormat::kJson ? FormatJsonArray(table)
-                                                   : RoundedText(table, text);
+// Written as it is formatted: the text of 150,000 rows (a profile per
+// container of 75,000 containers) and a copy of the table took 130 MB more.
+void PrintTable(ResultTable table, QueryFormat format, const TextTableOptions& text) {
+  std::string out;
+  if (format == QueryFormat::kCsv) {
+    PrintCsv(table, &out);
+  } else if (format == QueryFormat::kJson) {
+    PrintJson(table, &out);
+  } else {
+    PrintText(table, text, &out);
+  }
   Write(&out);
 }
 

@@ -3,10 +3,10 @@
 // table rounds reals to 9 significant digits (0.03, not 0.0299999999999998,
 // the last bits of a sum); CSV and JSON keep 15, as query's do.
 //
-// PrintTable prints a table held whole; TablePrinter streams one row at a
-// time, so that an answer of millions of rows (every pair of a big
-// communication matrix) never sits in memory: the text table takes its
-// widths from its first 1,000 rows, as query's does.
+// PrintTable prints a table held whole (its text laid out by every row,
+// and written as it is formatted); TablePrinter streams one row at a time, so that an answer of
+// millions of rows (every pair of a big communication matrix) never sits in memory: the text table
+// takes its widths from its first 1,000 rows, as query's does.
 //
 // Call from the main thread.
 #pragma once
@@ -20,7 +20,8 @@
 
 namespace tracedb {
 
-void PrintTable(const ResultTable& table, QueryFormat format, const TextTableOptions& text = {});
+// Takes the table: the text table rounds its reals in place.
+void PrintTable(ResultTable table, QueryFormat format, const TextTableOptions& text = {});
 
 class TablePrinter {
  public:
