@@ -36,38 +36,22 @@ void PrintText(ResultTable& table, const TextTableOptions& text, std::string* ou
   }
 }
 
-void PrintCsv(const ResultTable& table, std::string* out) {
-  AppendCsvHeader(out, table.columns);
-  for (const std::vector<Cell>& row : table.rows) {
-    AppendCsvRecord(out, row);
-    WriteIfFull(out);
-  }
-}
-
-void PrintJson(const ResultTable& table, std::string* out) {
-  std::vector<std::string> keys = DistinctKeys(table.columns);
-  for (size_t i = 0; i < table.rows.size(); ++i) {
-    AppendJsonArraySeparator(out, i);
-    AppendJsonObject(out, keys, table.rows[i]);
-    WriteIfFull(out);
-  }
-  AppendJsonArrayEnd(out, table.rows.size());
-}
-
 }  // namespace
 
 // Written as it is formatted: the text of 150,000 rows (a profile per
 // container of 75,000 containers) and a copy of the table took 130 MB more.
+// CSV and JSON stream as a query's rows do, JSON's keys told apart.
 void PrintTable(ResultTable table, QueryFormat format, const TextTableOptions& text) {
-  std::string out;
-  if (format == QueryFormat::kCsv) {
-    PrintCsv(table, &out);
-  } else if (format == QueryFormat::kJson) {
-    PrintJson(table, &out);
-  } else {
+  if (format == QueryFormat::kText) {
+    std::string out;
     PrintText(table, text, &out);
+    Write(&out);
+    return;
   }
-  Write(&out);
+  TablePrinter printer(format, format == QueryFormat::kJson ? DistinctKeys(std::move(table.columns))
+                                                            : std::move(table.columns));
+  for (std::vector<Cell>& row : table.rows) printer.Add(std::move(row));
+  printer.Finish();
 }
 
 TablePrinter::TablePrinter(QueryFormat format, std::vector<std::string> columns)
