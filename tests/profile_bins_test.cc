@@ -70,5 +70,25 @@ TEST(ProfileBins, BinsFarFromZeroAreNoNarrowerThanTheTimesThere) {
   EXPECT_EQ(count, (std::map<uint32_t, int>{{0, 12}, {1, 20}}));
 }
 
+// Each value keeps the bins from its first state to its last, numbered from
+// the first bin of any value: B's one bin is the third, its time there after
+// two widenings, and A's bin comes before every bin that B's state made.
+TEST(ProfileBins, ValuesSeenInPartOfTheSpanGiveTheirBinsNumberedFromTheFirst) {
+  ProfileBins bins(4);
+  bins.Add(0, 1, 5.0, 6.0, 1);  // B
+  bins.Add(0, 0, 1.0, 2.0, 1);  // A, below B's bins
+  bins.Add(0, 2, 0.0, 8.0, 1);  // C over all: bins of 2
+  std::vector<ProfileRecord> records;
+  bins.AppendRecords(&records);
+  std::vector<std::string> rows;
+  for (const ProfileRecord& r : records) {
+    rows.push_back(std::to_string(r.value) + "|" + std::to_string(r.bin) + "|" +
+                   std::to_string(r.bin_start) + "|" + std::to_string(r.seconds));
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{"0|0|0.000000|1.000000", "1|2|4.000000|1.000000",
+                                            "2|0|0.000000|2.000000", "2|1|2.000000|2.000000",
+                                            "2|2|4.000000|2.000000", "2|3|6.000000|2.000000"}));
+}
+
 }  // namespace
 }  // namespace tracedb::testing::profile_bins_test

@@ -64,7 +64,7 @@ void ProfileBins::Add(uint32_t type, uint32_t value, double start, double end, d
   if (!(end > start)) return;  // no time to share out (or NaN)
   if (!started_) Start(start, end);
   Cover(start, end);
-  Spread(seconds_[{type, value}], start, end, sign);
+  Spread(bins_[{type, value}], start, end, sign);
 }
 
 // In doubles until the bins fit: a state far from the others (a trace whose
@@ -76,7 +76,7 @@ void ProfileBins::Cover(double start, double end) {
     double lo = std::min(static_cast<double>(lo_), BinAt(start));
     double hi = std::max(static_cast<double>(hi_), BinAfter(end));
     if (hi - lo <= static_cast<double>(max_bins_) && Width() >= Resolution(start, end)) {
-      if (lo < static_cast<double>(lo_)) ExtendDown(static_cast<int64_t>(lo));
+      lo_ = static_cast<int64_t>(lo);
       hi_ = static_cast<int64_t>(hi);
       return;
     }
@@ -84,52 +84,61 @@ void ProfileBins::Cover(double start, double end) {
   }
 }
 
-// Bins [lo, lo_) come in front of every value's bins.
-void ProfileBins::ExtendDown(int64_t lo) {
-  for (auto& [key, bins] : seconds_) {
-    if (!bins.empty()) bins.insert(bins.begin(), static_cast<size_t>(lo_ - lo), 0.0);
-  }
-  lo_ = lo;
-}
-
 void ProfileBins::Widen() {
-  int64_t lo = HalfDown(lo_);
-  for (auto& [key, bins] : seconds_) {
-    std::vector<double> merged(static_cast<size_t>(HalfUp(lo_ + bins.size()) - lo), 0.0);
-    for (size_t i = 0; i < bins.size(); ++i) {
-      merged[static_cast<size_t>(HalfDown(lo_ + static_cast<int64_t>(i)) - lo)] += bins[i];
+  for (auto& [key, bins] : bins_) {
+    int64_t first = HalfDown(bins.first);
+    auto end = HalfUp(bins.first + static_cast<int64_t>(bins.seconds.size()));
+    std::vector<double> merged(static_cast<size_t>(end - first), 0.0);
+    for (size_t i = 0; i < bins.seconds.size(); ++i) {
+      merged[static_cast<size_t>(HalfDown(bins.first + static_cast<int64_t>(i)) - first)] +=
+          bins.seconds[i];
     }
-    bins = std::move(merged);
+    bins = {first, std::move(merged)};
   }
-  lo_ = lo;
+  lo_ = HalfDown(lo_);
   hi_ = HalfUp(hi_);
   ++exponent_;
 }
 
-void ProfileBins::Spread(std::vector<double>& bins, double start, double end, double sign) const {
+// Makes room for bins [first, last] among the value's own.
+void ProfileBins::Grow(Bins& bins, int64_t first, int64_t last) {
+  if (bins.seconds.empty()) {
+    bins = {first, std::vector<double>(static_cast<size_t>(last - first + 1), 0.0)};
+    return;
+  }
+  if (first < bins.first) {
+    bins.seconds.insert(bins.seconds.begin(), static_cast<size_t>(bins.first - first), 0.0);
+    bins.first = first;
+  }
+  auto size = static_cast<size_t>(last - bins.first + 1);
+  if (bins.seconds.size() < size) bins.seconds.resize(size, 0.0);
+}
+
+void ProfileBins::Spread(Bins& bins, double start, double end, double sign) const {
   const double width = Width();
   int64_t first = BinOf(start);
   auto last = static_cast<int64_t>(BinAfter(end)) - 1;
-  if (bins.size() < static_cast<size_t>(last - lo_ + 1)) bins.resize(last - lo_ + 1, 0.0);
+  Grow(bins, first, last);
   for (int64_t b = first; b <= last; ++b) {
     double from = std::max(start, origin_ + static_cast<double>(b) * width);
     double to = std::min(end, origin_ + static_cast<double>(b + 1) * width);
-    if (to > from) bins[static_cast<size_t>(b - lo_)] += sign * (to - from);
+    if (to > from) bins.seconds[static_cast<size_t>(b - bins.first)] += sign * (to - from);
   }
 }
 
 void ProfileBins::AppendRecords(std::vector<ProfileRecord>* out) const {
   const double width = Width();
-  for (const auto& [key, bins] : seconds_) {
-    for (size_t i = 0; i < bins.size(); ++i) {
-      if (std::abs(bins[i]) <= kNoise * width) continue;
-      double start = origin_ + static_cast<double>(lo_ + static_cast<int64_t>(i)) * width;
+  for (const auto& [key, bins] : bins_) {
+    for (size_t i = 0; i < bins.seconds.size(); ++i) {
+      if (std::abs(bins.seconds[i]) <= kNoise * width) continue;
+      int64_t bin = bins.first + static_cast<int64_t>(i);
+      double start = origin_ + static_cast<double>(bin) * width;
       out->push_back(ProfileRecord{.type = key.first,
                                    .value = key.second,
-                                   .bin = static_cast<uint32_t>(i),
+                                   .bin = static_cast<uint32_t>(bin - lo_),
                                    .bin_start = start,
                                    .bin_end = start + width,
-                                   .seconds = bins[i]});
+                                   .seconds = bins.seconds[i]});
     }
   }
 }
