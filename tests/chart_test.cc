@@ -104,6 +104,34 @@ TEST(GanttSvg, AChartOfManyRowsIsNoTallerThanFourThousandPixels) {
   EXPECT_NE(svg.find("in most of the 13 rows of each pixel row"), std::string::npos);
 }
 
+// 300 values, busiest first, drawn as pixels: the palette holds the 254
+// busiest and a grey for the rest; the legend lists the 64 busiest by name
+// and says what it leaves out.
+TEST(GanttSvg, ALegendOfManyValuesListsTheBusiestAndTheRestInOneLine) {
+  GanttChart chart{.title = "values", .from = 0, .to = 1, .width = 10, .aggregated = true};
+  for (int i = 0; i < 300; ++i) chart.values.push_back({"v" + std::to_string(999 - i), "#ff0000"});
+  chart.rows.push_back({.label = "t", .runs = RunsOf({1, 1, 0, 0, 0, 0, 0, 0, 0, 300})});
+  std::string svg = GanttSvg(chart);
+  size_t from = svg.find("<g class=\"legend\">");
+  std::string legend = svg.substr(from, svg.find("</g>", from) - from);
+  std::vector<std::string> texts;
+  for (size_t at = legend.find("\">"); at != std::string::npos; at = legend.find("\">", at + 1)) {
+    size_t end = legend.find("</text>", at);
+    if (end != std::string::npos && legend.find('<', at) == end) {
+      texts.push_back(legend.substr(at + 2, end - at - 2));
+    }
+  }
+  ASSERT_EQ(texts.size(), 66u);
+  EXPECT_EQ(texts.front(), "v936");  // the 64th busiest, first by name
+  EXPECT_EQ(texts[63], "v999");
+  EXPECT_EQ(texts[64], "the values after the 254 busiest");
+  EXPECT_EQ(texts[65], "and 236 more values (tracedb profile lists all)");
+  // One column at this width: the entries 18 px apart.
+  EXPECT_NE(legend.find("fill=\"#888888\"/><text x=\"26\" y=\"1248\">the values after"),
+            std::string::npos);
+  EXPECT_NE(legend.find("fill=\"none\"/><text x=\"26\" y=\"1266\">and 236"), std::string::npos);
+}
+
 TEST(CssColor, TakesTheTracesColourElseOneByName) {
   EXPECT_EQ(CssColor("1 0 0", "A"), "#ff0000");
   EXPECT_EQ(CssColor("0 0.39 0.78", "A"), "#0063c7");

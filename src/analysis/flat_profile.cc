@@ -1,6 +1,7 @@
 #include "analysis/flat_profile.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 #include <vector>
@@ -81,8 +82,11 @@ std::vector<Cell> Row(const ProfileLine& line) {
   return row;
 }
 
-ResultTable Table(std::vector<ProfileLine> lines, bool per_container) {
+// The first `limit` rows.
+ResultTable Table(std::vector<ProfileLine> lines, bool per_container,
+                  size_t limit = std::numeric_limits<size_t>::max()) {
   std::sort(lines.begin(), lines.end(), Before);
+  lines.resize(std::min(lines.size(), limit));
   ResultTable table{
       .columns = {"type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"}};
   if (per_container) table.columns.insert(table.columns.begin(), "container_path");
@@ -117,13 +121,14 @@ ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const Profil
 
 DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
                               const std::optional<TimeWindow>& window,
-                              const std::optional<std::string>& type) {
+                              const std::optional<std::string>& type, size_t rows) {
   DrawnProfile drawn{.bars = {.title = "Time per state value, all containers (pale: inclusive; "
                                        "solid: exclusive)",
                               .unit = TimeUnit(trace)}};
   ReadTotals(archive, trace, {.type = type, .window = window},
              [&](const TraceNames& names, const ProfileTotals& totals) {
-               drawn.table = Table(Lines(names, totals, window), false);
+               drawn.values = totals.times.size();
+               drawn.table = Table(Lines(names, totals, window), false, rows);
                drawn.bars.bars = ProfileBarsOf(names, totals);
              });
   return drawn;

@@ -14,6 +14,7 @@
 // Runs on the caller's thread; reads the trace in one snapshot.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -38,13 +39,17 @@ ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const Profil
 // The answer over all containers and the bars that draw it, from one
 // read: what the report shows side by side, and `tracedb plot profile`
 // (with `type`: that state type's only, a DbError when it names none).
+// The table holds the `rows` values of most time (the report lists 100 of
+// a trace's 200,000).
 struct DrawnProfile {
   ResultTable table;
+  size_t values = 0;  // in the whole answer
   ProfileBars bars;
 };
 
 DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
                               const std::optional<TimeWindow>& window,
-                              const std::optional<std::string>& type = std::nullopt);
+                              const std::optional<std::string>& type = std::nullopt,
+                              size_t rows = std::numeric_limits<size_t>::max());
 
 }  // namespace tracedb

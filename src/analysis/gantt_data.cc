@@ -11,6 +11,7 @@
 #include "analysis/analysed_trace.h"
 #include "analysis/gantt_columns.h"
 #include "analysis/profile_totals.h"
+#include "analysis/sort_key.h"
 #include "analysis/state_types.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
@@ -29,12 +30,19 @@ struct Frame {
   std::map<int64_t, int> values;  // value id -> index in chart.values
 };
 
+// Busiest first (inclusive time over all containers, then name): the
+// picture's palette and the legend keep the first values when a trace has
+// more than they hold (chart/gantt.h).
 void AddValues(const TraceNames& names, const ProfileTotals& totals, Frame* frame) {
-  std::set<std::pair<std::string, int64_t>> used;  // by name
-  for (const auto& [key, times] : totals.times) {
-    used.insert({StateValueOf(names, key.value_id).name, key.value_id});
+  std::map<int64_t, double> seconds;  // per value
+  for (const auto& [key, times] : totals.times) seconds[key.value_id] += times.inclusive;
+  std::vector<std::tuple<double, std::string, int64_t>> ranked;
+  ranked.reserve(seconds.size());
+  for (const auto& [id, total] : seconds) {
+    ranked.emplace_back(-SortKey(total), StateValueOf(names, id).name, id);
   }
-  for (const auto& [name, id] : used) {
+  std::sort(ranked.begin(), ranked.end());
+  for (const auto& [key, name, id] : ranked) {
     frame->values[id] = static_cast<int>(frame->chart.values.size());
     frame->chart.values.push_back({name, CssColor(StateValueOf(names, id).color, name)});
   }

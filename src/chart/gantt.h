@@ -11,11 +11,15 @@
 // Plain data; no threading concerns.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace tracedb {
+
+inline constexpr size_t kLegendValues = 64;
+inline constexpr size_t kPaletteValues = 254;  // a PNG palette's 256, less blank and grey
 
 struct GanttValue {
   std::string name;
@@ -62,6 +66,9 @@ struct GanttChart {
   std::string unit;  // "s", or "" when the trace's unit is its own
   int width = 1000;  // pixels of the time axis; the columns when aggregated
   bool aggregated = false;
+  // Busiest first: the legend shows the first kLegendValues (by name), and
+  // an aggregated picture the first kPaletteValues in their colours, the
+  // rest in grey (a trace of 200,000 values drew a legend 450,000 px high).
   std::vector<GanttValue> values;
   std::vector<GanttRow> rows;
   std::vector<GanttArrow> arrows;  // the links in view, while they are few

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "chart/gantt_cells.h"
 #include "chart/png_image.h"
@@ -22,6 +24,7 @@ constexpr double kMaxRowsHeight = 800;
 // containers (50,000 rows: 392 MB to draw).
 constexpr size_t kMaxPixelRows = 4000;
 constexpr size_t kMaxPixels = 6'000'000;
+constexpr char kOtherValues[] = "#888888";  // the values past the palette
 
 size_t MaxPixelRows(int width) {
   return std::clamp<size_t>(kMaxPixels / static_cast<size_t>(std::max(width, 1)),
@@ -47,7 +50,7 @@ double RowHeight(size_t rows, int width) {
   return std::clamp(kMaxRowsHeight / static_cast<double>(rows), 1.0, 16.0);
 }
 
-Layout LayOut(const GanttChart& chart) {
+Layout LayOut(const GanttChart& chart, size_t legend_entries) {
   Layout layout;
   layout.row = RowHeight(chart.rows.size(), chart.width);
   size_t longest = 0;
@@ -57,7 +60,7 @@ Layout LayOut(const GanttChart& chart) {
   layout.width = layout.left + chart.width + kRight;
   layout.legend_columns = static_cast<size_t>(std::max(1.0, std::floor(layout.width / 180)));
   layout.height =
-      layout.rows_bottom + kAxis + LegendHeight(chart.values.size(), layout.legend_columns) + 10;
+      layout.rows_bottom + kAxis + LegendHeight(legend_entries, layout.legend_columns) + 10;
   return layout;
 }
 
@@ -97,17 +100,17 @@ uint32_t Rgb(const std::string& color) {
   return static_cast<uint32_t>(std::stoul(color.substr(1), nullptr, 16));
 }
 
-// Index 0 see-through (no state), then the values; past 255 of them the
-// rest share a grey.
+// Index 0 see-through (no state), then the values, busiest first; past
+// kPaletteValues of them the rest share a grey.
 PaletteImage CellImage(const GanttChart& chart, const PixelRows& cells) {
   PaletteImage image{.width = static_cast<uint32_t>(cells.width),
                      .height = static_cast<uint32_t>(cells.height),
                      .palette = {0xffffff},
                      .transparent = 0};
-  for (size_t i = 0; i < chart.values.size() && i < 254; ++i) {
+  for (size_t i = 0; i < chart.values.size() && i < kPaletteValues; ++i) {
     image.palette.push_back(Rgb(chart.values[i].color));
   }
-  if (chart.values.size() > 254) image.palette.push_back(0x888888);
+  if (chart.values.size() > kPaletteValues) image.palette.push_back(Rgb(kOtherValues));
   image.pixels.resize(cells.cells.size());
   std::transform(cells.cells.begin(), cells.cells.end(), image.pixels.begin(),
                  [](uint16_t cell) { return static_cast<uint8_t>(std::min<int>(cell, 255)); });
@@ -186,14 +189,32 @@ void AppendAxis(std::string* out, const GanttChart& chart, const Layout& layout)
 
 }  // namespace
 
+// The kLegendValues busiest values by name, then what they leave out.
+std::vector<GanttValue> Legend(const GanttChart& chart) {
+  size_t shown = std::min(chart.values.size(), kLegendValues);
+  std::vector<GanttValue> legend(chart.values.begin(), chart.values.begin() + shown);
+  std::stable_sort(legend.begin(), legend.end(),
+                   [](const GanttValue& a, const GanttValue& b) { return a.name < b.name; });
+  if (chart.aggregated && chart.values.size() > kPaletteValues) {
+    legend.push_back(
+        {"the values after the " + std::to_string(kPaletteValues) + " busiest", kOtherValues});
+  }
+  if (shown < chart.values.size()) {
+    legend.push_back({"and " + std::to_string(chart.values.size() - shown) +
+                          " more values (tracedb profile lists all)",
+                      "none"});
+  }
+  return legend;
+}
+
 std::string GanttSvg(const GanttChart& chart) {
-  Layout layout = LayOut(chart);
+  std::vector<GanttValue> legend = Legend(chart);
+  Layout layout = LayOut(chart, legend.size());
   std::string out = SvgStart("gantt", layout.width, layout.height, chart.title);
   AppendRows(&out, chart, layout);
   AppendArrows(&out, chart, layout);
   AppendAxis(&out, chart, layout);
-  AppendLegend(&out, chart.values,
-               {.top = layout.rows_bottom + kAxis, .columns = layout.legend_columns});
+  AppendLegend(&out, legend, {.top = layout.rows_bottom + kAxis, .columns = layout.legend_columns});
   if (!chart.note.empty()) out += "<desc>" + XmlEscaped(chart.note) + "</desc>\n";
   return out + "</svg>\n";
 }

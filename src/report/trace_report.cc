@@ -26,6 +26,9 @@ namespace {
 
 // The busiest pairs listed beside the heatmap.
 constexpr int64_t kListedPairs = 20;
+// The profile's rows listed beside its bars (a trace of 200,000 values
+// wrote a report of 30 MB).
+constexpr size_t kListedValues = 100;
 // The variables' charts' width, in points per line.
 constexpr int kVariableColumns = 1000;
 
@@ -124,10 +127,14 @@ std::optional<ReportSection> Variables(Archive& archive, const TraceRecord& trac
 }
 
 ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
-  DrawnProfile profile = ReadDrawnProfile(archive, trace, options.window);
+  DrawnProfile profile = ReadDrawnProfile(archive, trace, options.window, {}, kListedValues);
   RoundReals(&profile.table, 6);
   std::string body = "<div class=\"pair\">\n" + Chart(ProfileBarsSvg(profile.bars)) +
                      HtmlTable(profile.table, "profile") + "</div>\n";
+  if (profile.values > kListedValues) {
+    body += Note("The " + std::to_string(kListedValues) + " values of most time, of " +
+                 std::to_string(profile.values) + ": tracedb profile lists them all.");
+  }
   return {"profile", "Profile", body};
 }
 
