@@ -162,7 +162,10 @@ void BatchingSink::Finish() {
 }
 
 void BatchingSink::Added() {
-  if (++pending_ >= batch_rows_ || batch_.text.size() >= kMaxText) return EmitBatch();
+  if (++pending_ >= batch_rows_ || batch_.text.size() >= kMaxText ||
+      batch_.containers.size() >= kMaxContainers) {
+    return EmitBatch();
+  }
   if (registry_.value_count() - values_written_ >= kValueLag) TakeValues();
 }
 

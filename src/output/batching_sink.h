@@ -67,6 +67,10 @@ class BatchingSink : public EntitySink {
   // A batch goes sooner when its rows' texts are this long: memory stays
   // bounded with long user-defined fields, and spans' offsets fit.
   static constexpr size_t kMaxText = 64 << 20;
+  // And when it holds this many containers: a container row, with its
+  // name, alias and path, weighs ten of a state's, and a Paraver trace's
+  // containers (160,000 for 80,000 threads) all end at once.
+  static constexpr size_t kMaxContainers = 8192;
   // Longer container paths are not stored (NULL): a tree nested thousands
   // deep would make them quadratic in size.
   static constexpr uint32_t kMaxPathCharacters = 4096;
