@@ -80,6 +80,24 @@ TEST(BatchingSink, LongFieldsSendTheBatchEarly) {
 
 // A numbered event has no value id (NULL) and its number; a link its size
 // and tag, or none (NULL).
+// 20,000 containers that end at once go in batches of 8,192 at most,
+// however many rows a batch may hold: a container row weighs ten of a
+// state's.
+TEST(BatchingSink, ContainersGoInBatchesOfAtMost8192) {
+  Registry registry;
+  for (int i = 1; i <= 20000; ++i) {
+    registry.AddContainer({.name = "t" + std::to_string(i), .type = 0, .parent = 0, .start = 0});
+  }
+  Sent sent;
+  BatchingSink sink(registry, 75000, sent.Emit());
+  for (uint32_t id = 1; id <= 20000; ++id) sink.OnContainer({.id = id, .start = 0, .end = 1});
+  sink.Finish();
+  std::vector<size_t> sizes;
+  for (const RowBatch& batch : sent.batches) sizes.push_back(batch.containers.size());
+  EXPECT_EQ(sizes, (std::vector<size_t>{8192, 8192, 3616}));
+  EXPECT_EQ(sent.batches[2].containers.back().path, "t20000");
+}
+
 TEST(BatchingSink, NumbersSizesAndTagsBecomeNullableColumns) {
   Registry registry;
   Sent sent;
