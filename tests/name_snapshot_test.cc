@@ -66,6 +66,26 @@ TEST(NameResolver, ManyContainersGiveTheSameOutputWhenTheSimulatorAsksAhead) {
   EXPECT_EQ(ahead.lines, plain.lines);
 }
 
+// A state type of more than 65,536 values leaves the snapshots (each new
+// value would be copied into every one): its values are then looked up by
+// the simulator, with the same output, and those of other types still
+// ahead.
+TEST(NameResolver, ATypeOfManyValuesGivesTheSameOutputOutOfTheSnapshots) {
+  std::string body = "1 P T Phase\n";
+  for (int i = 0; i < 70000; ++i) {
+    std::string time = std::to_string(i);
+    body += "8 " + time + " S t1 v" + std::to_string(i) + "\n";
+    if (i % 7 == 0) body += "8 " + time + " P t2 p" + std::to_string(i % 3) + "\n";
+  }
+  std::string path = WriteTempFile("values.paje", Header() + body);
+  DumpOutcome plain = DumpFile(path, false, 1 << 20, 0);
+  ASSERT_TRUE(plain.ok) << plain.error;
+  ASSERT_GT(plain.lines.size(), 80000u);
+  DumpOutcome ahead = DumpFile(path, true, 65536, 2);
+  ASSERT_TRUE(ahead.ok) << ahead.error;
+  EXPECT_EQ(ahead.lines, plain.lines);
+}
+
 TEST(NameResolver, ErrorsAreTheSameWhenNamesAreResolvedAhead) {
   std::string body;
   for (int i = 0; i < 300; ++i) body += "12 " + std::to_string(i) + " E t1 x\n";

@@ -3,6 +3,12 @@
 namespace tracedb {
 namespace {
 
+// A state type with more values than this is left out of the snapshots:
+// its values are new more often than not (a task id in each name), so the
+// simulator would look them up all the same, and copies of a million
+// values took 290 MB, two or three of them alive at once.
+constexpr size_t kMaxSnapshotValues = 1 << 16;
+
 size_t EntryCount(const Registry& r) {
   return r.type_count() + r.value_count() + r.container_count();
 }
@@ -49,7 +55,7 @@ void NameResolver::Publish(const Registry& registry) {
   bool geometric = grown * 16 >= size;
   bool late_few = calls_since_ >= 64 && size <= (64u << 10);
   if (!geometric && !late_few) return;
-  auto snapshot = std::make_shared<const NameSnapshot>(registry.Names());
+  auto snapshot = std::make_shared<const NameSnapshot>(registry.Names(kMaxSnapshotValues));
   std::lock_guard lock(mutex_);
   snapshot_ = std::move(snapshot);
   published_size_ = size;

@@ -125,6 +125,15 @@ std::string_view Registry::value_name(uint32_t id, NumberDigits& digits) const {
   return {digits.data(), static_cast<size_t>(end - digits.data())};
 }
 
+NameSnapshot Registry::Names(size_t max_values) const {
+  NameSnapshot names{.types = type_index_, .values = {}, .containers = container_index_};
+  names.values.reserve(value_index_.size());
+  for (const NameIndex& values : value_index_) {
+    names.values.push_back(values.size() <= max_values ? values : NameIndex());
+  }
+  return names;
+}
+
 uint32_t Registry::AddContainer(ContainerInfo info) {
   auto id = static_cast<uint32_t>(containers_.size());
   container_index_.Insert(IdentifierOf(info.name, info.alias), id);

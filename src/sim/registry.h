@@ -81,8 +81,9 @@ class Registry {
  public:
   Registry();
 
-  // A copy of the identifier indexes, for other threads to read.
-  NameSnapshot Names() const { return {type_index_, value_index_, container_index_}; }
+  // A copy of the identifier indexes, for other threads to read; a type's
+  // values only while it has at most `max_values` (left empty past that).
+  NameSnapshot Names(size_t max_values = SIZE_MAX) const;
 
   std::optional<uint32_t> FindType(std::string_view identifier) const;
   std::optional<uint32_t> FindValue(uint32_t type, std::string_view identifier) const;
