@@ -851,14 +851,14 @@ TEST_P(AnalysisCli, ChartsAndTheReportOfManyValuesShowTheBusiest) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   std::string text = ReadWholeFile(svg);
   EXPECT_EQ(Count(text, "<rect class=\"state\""), 300u);  // each in its own colour
-  std::vector<std::string> legend = Values(336, 399);
-  legend.push_back("and 236 more values (tracedb profile lists all)");
-  EXPECT_EQ(LegendTexts(text), legend);
+  EXPECT_EQ(LegendTexts(text), Values(336, 399));
+  EXPECT_NE(text.find("\">and 236 more values (tracedb profile lists all)</text>"),
+            std::string::npos);
   run = Tracedb("plot utilisation --db " + db() + " -o " + svg + " 1");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   text = ReadWholeFile(svg);
   EXPECT_EQ(Count(text, "<path class=\"area\""), 24u);
-  legend = Values(377, 399);
+  std::vector<std::string> legend = Values(377, 399);
   legend.push_back("277 other values");
   EXPECT_EQ(LegendTexts(text), legend);
   EXPECT_NE(text.find("fill=\"#888888\"><title>277 other values</title>"), std::string::npos);

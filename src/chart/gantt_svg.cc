@@ -61,6 +61,7 @@ Layout LayOut(const GanttChart& chart, size_t legend_entries) {
   layout.legend_columns = static_cast<size_t>(std::max(1.0, std::floor(layout.width / 180)));
   layout.height =
       layout.rows_bottom + kAxis + LegendHeight(legend_entries, layout.legend_columns) + 10;
+  if (chart.values.size() > kLegendValues) layout.height += kLegendLine;  // AppendUnlisted's
   return layout;
 }
 
@@ -187,25 +188,28 @@ void AppendAxis(std::string* out, const GanttChart& chart, const Layout& layout)
   *out += "</g>\n";
 }
 
-}  // namespace
-
-// The kLegendValues busiest values by name, then what they leave out.
+// The kLegendValues busiest values by name, and the grey of the values
+// past the palette.
 std::vector<GanttValue> Legend(const GanttChart& chart) {
   size_t shown = std::min(chart.values.size(), kLegendValues);
   std::vector<GanttValue> legend(chart.values.begin(), chart.values.begin() + shown);
   std::stable_sort(legend.begin(), legend.end(),
                    [](const GanttValue& a, const GanttValue& b) { return a.name < b.name; });
   if (chart.aggregated && chart.values.size() > kPaletteValues) {
-    legend.push_back(
-        {"the values after the " + std::to_string(kPaletteValues) + " busiest", kOtherValues});
-  }
-  if (shown < chart.values.size()) {
-    legend.push_back({"and " + std::to_string(chart.values.size() - shown) +
-                          " more values (tracedb profile lists all)",
-                      "none"});
+    legend.push_back({"after the " + std::to_string(kPaletteValues) + " busiest", kOtherValues});
   }
   return legend;
 }
+
+// A line of its own under the legend, for the values it leaves out.
+void AppendUnlisted(std::string* out, const GanttChart& chart, double y) {
+  if (chart.values.size() <= kLegendValues) return;
+  *out += "<text class=\"unlisted\" x=\"10\" y=\"" + Px(y + 10) + "\">and " +
+          std::to_string(chart.values.size() - kLegendValues) +
+          " more values (tracedb profile lists all)</text>\n";
+}
+
+}  // namespace
 
 std::string GanttSvg(const GanttChart& chart) {
   std::vector<GanttValue> legend = Legend(chart);
@@ -215,6 +219,8 @@ std::string GanttSvg(const GanttChart& chart) {
   AppendArrows(&out, chart, layout);
   AppendAxis(&out, chart, layout);
   AppendLegend(&out, legend, {.top = layout.rows_bottom + kAxis, .columns = layout.legend_columns});
+  AppendUnlisted(&out, chart,
+                 layout.rows_bottom + kAxis + LegendHeight(legend.size(), layout.legend_columns));
   if (!chart.note.empty()) out += "<desc>" + XmlEscaped(chart.note) + "</desc>\n";
   return out + "</svg>\n";
 }
