@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <vector>
 
@@ -82,18 +83,29 @@ std::vector<Cell> Row(const ProfileLine& line) {
   return row;
 }
 
+std::vector<std::string> ProfileColumns(bool per_container) {
+  std::vector<std::string> columns = {
+      "type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"};
+  if (per_container) columns.insert(columns.begin(), "container_path");
+  return columns;
+}
+
 // The first `limit` rows.
 ResultTable Table(std::vector<ProfileLine> lines, bool per_container,
                   size_t limit = std::numeric_limits<size_t>::max()) {
   std::sort(lines.begin(), lines.end(), Before);
   lines.resize(std::min(lines.size(), limit));
-  ResultTable table{
-      .columns = {"type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"}};
-  if (per_container) table.columns.insert(table.columns.begin(), "container_path");
+  ResultTable table{.columns = ProfileColumns(per_container)};
   table.rows.reserve(lines.size());
   for (const ProfileLine& line : lines) table.rows.push_back(Row(line));
   return table;
 }
+
+// The lines in order, and the names they point into.
+struct SortedLines {
+  TraceNames names;
+  std::vector<ProfileLine> lines;
+};
 
 // In one snapshot: the trace's names and the totals `options` ask for,
 // handed to use(names, totals).
@@ -111,12 +123,21 @@ void ReadTotals(Archive& archive, const TraceRecord& trace, const ProfileOptions
 
 }  // namespace
 
-ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options) {
-  ResultTable table;
-  ReadTotals(archive, trace, options, [&](const TraceNames& names, const ProfileTotals& totals) {
-    table = Table(Lines(names, totals, options.window), options.by == ProfileBy::kContainer);
+RowSource FlatProfileRows(Archive& archive, const TraceRecord& trace,
+                          const ProfileOptions& options) {
+  auto sorted = std::make_shared<SortedLines>();
+  ReadTotals(archive, trace, options, [&](TraceNames& names, const ProfileTotals& totals) {
+    sorted->names = std::move(names);  // its maps' nodes, which lines point to, stay put
+    sorted->lines = Lines(sorted->names, totals, options.window);
+    std::sort(sorted->lines.begin(), sorted->lines.end(), Before);
   });
-  return table;
+  return {.columns = ProfileColumns(options.by == ProfileBy::kContainer),
+          .size = sorted->lines.size(),
+          .row = [sorted](size_t i) { return Row(sorted->lines[i]); }};
+}
+
+ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options) {
+  return Materialized(FlatProfileRows(archive, trace, options));
 }
 
 DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,

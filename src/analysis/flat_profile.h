@@ -23,6 +23,7 @@
 #include "db/archive.h"
 #include "db/trace_record.h"
 #include "output/result_table.h"
+#include "output/row_source.h"
 
 namespace tracedb {
 
@@ -34,6 +35,10 @@ struct ProfileOptions {
   std::optional<TimeWindow> window;  // --from/--to; within the trace's span
 };
 
+// Its rows made when asked for (output/row_source.h): what the command
+// prints, without holding the cells of every row.
+RowSource FlatProfileRows(Archive& archive, const TraceRecord& trace,
+                          const ProfileOptions& options);
 ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options);
 
 // The answer over all containers and the bars that draw it, from one

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <vector>
 
@@ -74,38 +75,51 @@ std::vector<Cell> Row(const NameKey& key, const Side& side, bool per_container) 
   return row;
 }
 
-// Largest difference first; ties in name order (the map's).
-std::vector<std::pair<NameKey, Side>> Ordered(const std::map<NameKey, Side>& sides) {
-  std::vector<std::tuple<double, NameKey, Side>> keyed;
-  for (const auto& [key, side] : sides) {
-    keyed.emplace_back(-SortKey(std::abs(Difference(side))), key, side);
+// A row's sort key (largest difference first), names and times.
+using Line = std::tuple<double, NameKey, Side>;
+
+// Ties in name order (the map's). The keys move out of the map, which is
+// left empty: a copy held them twice.
+std::vector<Line> Ordered(std::map<NameKey, Side>& sides) {
+  std::vector<Line> lines;
+  lines.reserve(sides.size());
+  while (!sides.empty()) {
+    auto node = sides.extract(sides.begin());
+    lines.emplace_back(-SortKey(std::abs(Difference(node.mapped()))), std::move(node.key()),
+                       node.mapped());
   }
-  std::stable_sort(keyed.begin(), keyed.end(),
-                   [](const auto& x, const auto& y) { return std::get<0>(x) < std::get<0>(y); });
-  std::vector<std::pair<NameKey, Side>> lines;
-  for (auto& [order, key, side] : keyed) lines.emplace_back(std::move(key), side);
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const Line& x, const Line& y) { return std::get<0>(x) < std::get<0>(y); });
   return lines;
 }
 
-ResultTable Table(const std::map<NameKey, Side>& sides, bool per_container) {
-  ResultTable table{.columns = {"type", "value", "a_inclusive", "a_exclusive", "b_inclusive",
-                                "b_exclusive", "difference", "ratio"}};
-  if (per_container) table.columns.insert(table.columns.begin(), "container_path");
-  table.rows.reserve(sides.size());
-  for (const auto& [key, side] : Ordered(sides)) {
-    table.rows.push_back(Row(key, side, per_container));
-  }
-  return table;
+std::vector<std::string> ComparisonColumns(bool per_container) {
+  std::vector<std::string> columns = {"type",        "value",       "a_inclusive", "a_exclusive",
+                                      "b_inclusive", "b_exclusive", "difference",  "ratio"};
+  if (per_container) columns.insert(columns.begin(), "container_path");
+  return columns;
 }
 
 }  // namespace
 
-ResultTable CompareProfiles(Archive& archive, const TraceRecord& a, const TraceRecord& b,
-                            const CompareOptions& options) {
+RowSource CompareProfileRows(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+                             const CompareOptions& options) {
   std::map<NameKey, Side> sides;
   for (auto& [key, times] : TimesByName(archive, a, options)) sides[key].a = times;
   for (auto& [key, times] : TimesByName(archive, b, options)) sides[key].b = times;
-  return Table(sides, options.by == ProfileBy::kContainer);
+  auto lines = std::make_shared<std::vector<Line>>(Ordered(sides));
+  bool per_container = options.by == ProfileBy::kContainer;
+  return {.columns = ComparisonColumns(per_container),
+          .size = lines->size(),
+          .row = [lines, per_container](size_t i) {
+            const auto& [order, key, side] = (*lines)[i];
+            return Row(key, side, per_container);
+          }};
+}
+
+ResultTable CompareProfiles(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+                            const CompareOptions& options) {
+  return Materialized(CompareProfileRows(archive, a, b, options));
 }
 
 }  // namespace tracedb

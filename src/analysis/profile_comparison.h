@@ -20,6 +20,7 @@
 #include "db/archive.h"
 #include "db/trace_record.h"
 #include "output/result_table.h"
+#include "output/row_source.h"
 
 namespace tracedb {
 
@@ -28,6 +29,10 @@ struct CompareOptions {
   std::optional<std::string> type;   // --type: the state type(s) of that name, in both
 };
 
+// Its rows made when asked for (output/row_source.h), as the command
+// prints them.
+RowSource CompareProfileRows(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+                             const CompareOptions& options);
 ResultTable CompareProfiles(Archive& archive, const TraceRecord& a, const TraceRecord& b,
                             const CompareOptions& options);
 

@@ -18,12 +18,12 @@ int RunCompare(const CompareArgs& args) {
   TraceRecord b = FindAnalysable(*archive, args.b);
   RequireStates(*archive, a);
   RequireStates(*archive, b);
-  ResultTable table = CompareProfiles(*archive, a, b, args.compare);
+  RowSource rows = CompareProfileRows(*archive, a, b, args.compare);
   if (args.format == QueryFormat::kText) {
     std::string names = "a: " + TraceLabel(a) + "\nb: " + TraceLabel(b) + "\n\n";
     std::fputs(names.c_str(), stdout);
   }
-  PrintTable(std::move(table), args.format);
+  PrintRows(rows, args.format);
   return 0;
 }
 

@@ -15,14 +15,18 @@ namespace tracedb {
 namespace {
 
 // A terminal reads shares best as percentages.
-void SharesAsPercent(ResultTable* table) {
-  size_t share = table->columns.size() - 1;
-  for (std::vector<Cell>& row : table->rows) {
-    if (row[share].kind != CellKind::kReal) continue;
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", std::stod(row[share].text) * 100);
-    row[share] = TextCell(text);
-  }
+RowSource SharesAsPercent(RowSource rows) {
+  size_t share = rows.columns.size() - 1;
+  rows.row = [share, row = std::move(rows.row)](size_t i) {
+    std::vector<Cell> cells = row(i);
+    if (cells[share].kind == CellKind::kReal) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.1f%%", std::stod(cells[share].text) * 100);
+      cells[share] = TextCell(text);
+    }
+    return cells;
+  };
+  return rows;
 }
 
 }  // namespace
@@ -34,16 +38,15 @@ int RunProfile(const ProfileArgs& args) {
   ProfileOptions options = args.profile;
   if (args.window.from || args.window.to)
     options.window = ChosenWindow(*archive, trace, args.window);
-  ResultTable table = FlatProfile(*archive, trace, options);
+  RowSource rows = FlatProfileRows(*archive, trace, options);
   if (args.format != QueryFormat::kText) {
-    PrintTable(std::move(table), args.format);
+    PrintRows(rows, args.format);
     return 0;
   }
-  SharesAsPercent(&table);
   TextTableOptions text;
-  text.align.assign(table.columns.size(), Align::kAuto);
+  text.align.assign(rows.columns.size(), Align::kAuto);
   text.align.back() = Align::kRight;
-  PrintTable(std::move(table), args.format, text);
+  PrintRows(SharesAsPercent(std::move(rows)), args.format, text);
   return 0;
 }
 

@@ -3,10 +3,11 @@
 // table rounds reals to 9 significant digits (0.03, not 0.0299999999999998,
 // the last bits of a sum); CSV and JSON keep 15, as query's do.
 //
-// PrintTable prints a table held whole (its text laid out by every row,
-// and written as it is formatted); TablePrinter streams one row at a time, so that an answer of
-// millions of rows (every pair of a big communication matrix) never sits in memory: the text table
-// takes its widths from its first 1,000 rows, as query's does.
+// PrintRows prints an answer whose rows are made when asked for (its text
+// laid out by every row: each row is made twice, and none is held);
+// TablePrinter streams one row at a time, so that an answer of millions of
+// rows (every pair of a big communication matrix) never sits in memory: the
+// text table takes its widths from its first 1,000 rows, as query's does.
 //
 // Call from the main thread.
 #pragma once
@@ -16,12 +17,12 @@
 
 #include "cli/commands.h"
 #include "output/result_table.h"
+#include "output/row_source.h"
 #include "output/table_text.h"
 
 namespace tracedb {
 
-// Takes the table: the text table rounds its reals in place.
-void PrintTable(ResultTable table, QueryFormat format, const TextTableOptions& text = {});
+void PrintRows(const RowSource& rows, QueryFormat format, const TextTableOptions& text = {});
 
 class TablePrinter {
  public:

@@ -34,27 +34,6 @@ size_t DisplayWidth(const std::string& text) {
   }));
 }
 
-bool IsNumberColumn(const ResultTable& table, size_t column) {
-  bool any = false;
-  for (const auto& row : table.rows) {
-    CellKind kind = row[column].kind;
-    if (kind != CellKind::kInteger && kind != CellKind::kReal && kind != CellKind::kNull) {
-      return false;
-    }
-    any = any || kind != CellKind::kNull;
-  }
-  return any;
-}
-
-std::vector<bool> RightAligned(const ResultTable& table, const TextTableOptions& options) {
-  std::vector<bool> right(table.columns.size());
-  for (size_t i = 0; i < right.size(); ++i) {
-    Align align = i < options.align.size() ? options.align[i] : Align::kAuto;
-    right[i] = align == Align::kRight || (align == Align::kAuto && IsNumberColumn(table, i));
-  }
-  return right;
-}
-
 void AppendLine(std::string* out, const std::vector<std::string>& cells, const TextLayout& layout) {
   size_t line_start = out->size();
   for (size_t i = 0; i < cells.size(); ++i) {
@@ -88,10 +67,38 @@ void Widen(std::vector<size_t>& widths, const std::vector<std::string>& cells) {
 }  // namespace
 
 TextLayout LayOutTextTable(const ResultTable& table, const TextTableOptions& options) {
-  TextLayout layout{.widths = std::vector<size_t>(table.columns.size(), 0),
-                    .right = RightAligned(table, options)};
-  if (options.header) Widen(layout.widths, Escaped(table.columns));
-  for (const auto& row : table.rows) Widen(layout.widths, Escaped(row));
+  TextLayoutBuilder builder(table.columns, options);
+  for (const auto& row : table.rows) builder.Add(row);
+  return builder.Layout();
+}
+
+TextLayoutBuilder::TextLayoutBuilder(const std::vector<std::string>& columns,
+                                     const TextTableOptions& options)
+    : align_(columns.size(), Align::kAuto),
+      widths_(columns.size(), 0),
+      numbers_(columns.size(), true),
+      any_(columns.size(), false) {
+  std::copy_n(options.align.begin(), std::min(options.align.size(), align_.size()), align_.begin());
+  if (options.header) Widen(widths_, Escaped(columns));
+}
+
+void TextLayoutBuilder::Add(const std::vector<Cell>& row) {
+  Widen(widths_, Escaped(row));
+  for (size_t i = 0; i < row.size() && i < numbers_.size(); ++i) {
+    CellKind kind = row[i].kind;
+    bool number = kind == CellKind::kInteger || kind == CellKind::kReal;
+    numbers_[i] = numbers_[i] && (number || kind == CellKind::kNull);
+    any_[i] = any_[i] || kind != CellKind::kNull;
+  }
+}
+
+// kAuto: right when every non-NULL cell of the column is a number.
+TextLayout TextLayoutBuilder::Layout() const {
+  TextLayout layout{.widths = widths_, .right = std::vector<bool>(align_.size())};
+  for (size_t i = 0; i < align_.size(); ++i) {
+    layout.right[i] =
+        align_[i] == Align::kRight || (align_[i] == Align::kAuto && numbers_[i] && any_[i]);
+  }
   return layout;
 }
 

@@ -43,6 +43,21 @@ struct TextLayout {
 };
 
 TextLayout LayOutTextTable(const ResultTable& table, const TextTableOptions& options = {});
+
+// The layout of every row without holding them: Add each row, then Layout
+// gives what LayOutTextTable gives for the table of them all.
+class TextLayoutBuilder {
+ public:
+  TextLayoutBuilder(const std::vector<std::string>& columns, const TextTableOptions& options);
+  void Add(const std::vector<Cell>& row);
+  TextLayout Layout() const;
+
+ private:
+  std::vector<Align> align_;
+  std::vector<size_t> widths_;
+  std::vector<bool> numbers_;  // per column: no cell but numbers and NULLs so far
+  std::vector<bool> any_;      // per column: a non-NULL cell so far
+};
 void AppendTextHeader(std::string* out, const std::vector<std::string>& columns,
                       const TextLayout& layout);
 void AppendTextRow(std::string* out, const std::vector<Cell>& row, const TextLayout& layout);
