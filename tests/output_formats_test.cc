@@ -95,6 +95,18 @@ TEST(TextTable, ExplicitAlignmentAndNoHeader) {
   EXPECT_EQ(FormatTextTable(table), "k     v\nsize  5.6 kB\nid    12\n");
 }
 
+// Rows added one by one, none held: every row counts, the last one too (a
+// text cell after 2,000 numbers makes the column text), and a column of
+// NULLs only is not a number column.
+TEST(TextTable, ALayoutBuiltRowByRowWeighsEveryRow) {
+  TextLayoutBuilder builder({"n", "empty", "wide"}, {});
+  for (int i = 0; i < 2000; ++i) builder.Add({IntegerCell(i), NullCell(), RealCell(0.5)});
+  builder.Add({TextCell("x"), NullCell(), RealCell(123456.25)});
+  TextLayout layout = builder.Layout();
+  EXPECT_EQ(layout.widths, (std::vector<size_t>{4, 5, 9}));
+  EXPECT_EQ(layout.right, (std::vector<bool>{false, false, true}));
+}
+
 TEST(TextTable, EscapesControlCharactersToKeepOneLinePerRow) {
   ResultTable table{.columns = {"a\nb"}, .rows = {{TextCell("x\ty\r\n\x01")}}};
   EXPECT_EQ(FormatTextTable(table), "a\\nb\nx\\ty\\r\\n\\x01\n");
