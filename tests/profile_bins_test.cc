@@ -90,5 +90,22 @@ TEST(ProfileBins, ValuesSeenInPartOfTheSpanGiveTheirBinsNumberedFromTheFirst) {
                                             "2|2|4.000000|2.000000", "2|3|6.000000|2.000000"}));
 }
 
+// 5,000 values over the whole span of 1,000 bins would hold 5 million
+// bins, past kMaxCells (4 million): the bins widen once more, to 500 of
+// 2 s, the time the same.
+TEST(ProfileBins, ManyValuesOverTheWholeSpanGetWiderBins) {
+  ProfileBins bins(1000);
+  for (uint32_t value = 0; value < 5000; ++value) bins.Add(0, value, 0.0, 1000.0, 1);
+  std::vector<ProfileRecord> records;
+  size_t calls = 0;
+  bins.AppendRecords(&records, [&] { ++calls; });
+  ASSERT_EQ(records.size(), 5000u * 500u);
+  EXPECT_EQ(calls, records.size());
+  EXPECT_EQ(records.front().bin_end - records.front().bin_start, 2.0);
+  EXPECT_EQ(records.back().bin, 499u);
+  EXPECT_EQ(records.back().seconds, 2.0);
+  EXPECT_EQ(Totals(records).at(4999), 1000.0);
+}
+
 }  // namespace
 }  // namespace tracedb::testing::profile_bins_test

@@ -30,6 +30,7 @@ RowBatch ThreeContainers() {
 
 struct Collected {
   std::vector<size_t> sizes;  // state, event and variable summaries of each batch written
+  std::vector<size_t> rows;   // every row of each batch
   std::vector<StateSummaryRecord> states;
   size_t events = 0;
   size_t variables = 0;
@@ -47,6 +48,7 @@ Collected FinishInBatchesOf(size_t batch_rows) {
     out.events += b.event_summaries.size();
     out.variables += b.variable_summaries.size();
     out.durations += b.durations.size();
+    out.rows.push_back(b.rows());
   });
   std::sort(out.states.begin(), out.states.end(), [](const auto& a, const auto& b) {
     return std::tie(a.container, a.value) < std::tie(b.container, b.value);
@@ -57,8 +59,9 @@ Collected FinishInBatchesOf(size_t batch_rows) {
 TEST(TraceSummarizer, WritesTheSummariesInBatchesOfTheGivenSize) {
   Collected out = FinishInBatchesOf(4);
   // 6 states, 3 events, 3 variables: 4 + 4 + 4, then the duration classes
-  // and the profile alone.
-  EXPECT_EQ(out.sizes, (std::vector<size_t>{4, 4, 4, 0}));
+  // (3) and the profile's rows (2), in batches of 4 as well.
+  EXPECT_EQ(out.sizes, (std::vector<size_t>{4, 4, 4, 0, 0}));
+  EXPECT_EQ(out.rows, (std::vector<size_t>{4, 4, 4, 4, 1}));
   // Durations 1, 2, 3 and 4 s: classes [1, 2), [2, 4) and [4, 8).
   EXPECT_EQ(out.durations, 3u);
   EXPECT_EQ(out.events, 3u);

@@ -65,6 +65,7 @@ void ProfileBins::Add(uint32_t type, uint32_t value, double start, double end, d
   if (!started_) Start(start, end);
   Cover(start, end);
   Spread(bins_[{type, value}], start, end, sign);
+  while (cells_ > kMaxCells && hi_ - lo_ > kFewestBins) Widen();
 }
 
 // In doubles until the bins fit: a state far from the others (a trace whose
@@ -85,6 +86,7 @@ void ProfileBins::Cover(double start, double end) {
 }
 
 void ProfileBins::Widen() {
+  cells_ = 0;
   for (auto& [key, bins] : bins_) {
     int64_t first = HalfDown(bins.first);
     auto end = HalfUp(bins.first + static_cast<int64_t>(bins.seconds.size()));
@@ -93,6 +95,7 @@ void ProfileBins::Widen() {
       merged[static_cast<size_t>(HalfDown(bins.first + static_cast<int64_t>(i)) - first)] +=
           bins.seconds[i];
     }
+    cells_ += merged.size();
     bins = {first, std::move(merged)};
   }
   lo_ = HalfDown(lo_);
@@ -102,19 +105,21 @@ void ProfileBins::Widen() {
 
 // Makes room for bins [first, last] among the value's own.
 void ProfileBins::Grow(Bins& bins, int64_t first, int64_t last) {
+  size_t before = bins.seconds.size();
   if (bins.seconds.empty()) {
     bins = {first, std::vector<double>(static_cast<size_t>(last - first + 1), 0.0)};
-    return;
+  } else {
+    if (first < bins.first) {
+      bins.seconds.insert(bins.seconds.begin(), static_cast<size_t>(bins.first - first), 0.0);
+      bins.first = first;
+    }
+    auto size = static_cast<size_t>(last - bins.first + 1);
+    if (bins.seconds.size() < size) bins.seconds.resize(size, 0.0);
   }
-  if (first < bins.first) {
-    bins.seconds.insert(bins.seconds.begin(), static_cast<size_t>(bins.first - first), 0.0);
-    bins.first = first;
-  }
-  auto size = static_cast<size_t>(last - bins.first + 1);
-  if (bins.seconds.size() < size) bins.seconds.resize(size, 0.0);
+  cells_ += bins.seconds.size() - before;
 }
 
-void ProfileBins::Spread(Bins& bins, double start, double end, double sign) const {
+void ProfileBins::Spread(Bins& bins, double start, double end, double sign) {
   const double width = Width();
   int64_t first = BinOf(start);
   auto last = static_cast<int64_t>(BinAfter(end)) - 1;
@@ -126,7 +131,8 @@ void ProfileBins::Spread(Bins& bins, double start, double end, double sign) cons
   }
 }
 
-void ProfileBins::AppendRecords(std::vector<ProfileRecord>* out) const {
+void ProfileBins::AppendRecords(std::vector<ProfileRecord>* out,
+                                const std::function<void()>& added) const {
   const double width = Width();
   for (const auto& [key, bins] : bins_) {
     for (size_t i = 0; i < bins.seconds.size(); ++i) {
@@ -139,6 +145,7 @@ void ProfileBins::AppendRecords(std::vector<ProfileRecord>* out) const {
                                    .bin_start = start,
                                    .bin_end = start + width,
                                    .seconds = bins.seconds[i]});
+      added();
     }
   }
 }

@@ -12,18 +12,25 @@
 // its bounds differ (fewer bins, then, for a short trace far from zero).
 // Each value keeps only the bins from its first state to its last: a trace
 // of 200,000 values, each used for a moment, held 1,000 bins for each of
-// them (800 MB).
+// them (800 MB). And the bins widen further while all values together hold
+// more than kMaxCells of them (4 million, 32 MB; a trace of 14,000 values
+// over its whole span gets 142 to 285 bins), down to kFewestBins.
 //
 // Threading: one object per load, used from one thread.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <vector>
 
 #include "model/row_batch.h"
 
 namespace tracedb {
+
+inline constexpr size_t kMaxCells = size_t{1} << 22;
+inline constexpr int64_t kFewestBins = 16;
 
 class ProfileBins {
  public:
@@ -35,8 +42,10 @@ class ProfileBins {
   void Add(uint32_t type, uint32_t value, double start, double end, double sign);
 
   // The bins with time in them, by type, value and bin; bin 0 is the first
-  // bin with time in it for any value.
-  void AppendRecords(std::vector<ProfileRecord>* out) const;
+  // bin with time in it for any value. `added` runs after each record (to
+  // hand `out` on when it is full).
+  void AppendRecords(
+      std::vector<ProfileRecord>* out, const std::function<void()>& added = [] {}) const;
 
  private:
   using Key = std::pair<uint32_t, uint32_t>;  // type, value
@@ -53,8 +62,8 @@ class ProfileBins {
   void Start(double start, double end);
   void Cover(double start, double end);  // widens and extends until it fits
   void Widen();
-  static void Grow(Bins& bins, int64_t first, int64_t last);
-  void Spread(Bins& bins, double start, double end, double sign) const;
+  void Spread(Bins& bins, double start, double end, double sign);
+  void Grow(Bins& bins, int64_t first, int64_t last);
 
   uint32_t max_bins_;
   bool started_ = false;
@@ -63,6 +72,7 @@ class ProfileBins {
   int64_t lo_ = 0;     // bins [lo_, hi_) are in use
   int64_t hi_ = 0;
   std::map<Key, Bins> bins_;
+  size_t cells_ = 0;  // bins held, all values together
 };
 
 }  // namespace tracedb

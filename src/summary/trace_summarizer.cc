@@ -77,7 +77,7 @@ void TraceSummarizer::Finish(size_t batch_rows,
   FinishEvents(batch, spill);
   FinishVariables(batch, spill);
   FinishDurations(batch);
-  profile_.AppendRecords(&batch.profile);
+  profile_.AppendRecords(&batch.profile, spill);
   write(batch);
   batch.Clear();
   links_.Drain(std::min<size_t>(batch_rows, kLinkRowsPerBatch), [&](std::vector<LinkSummaryRecord>& rows) {
