@@ -15,6 +15,16 @@ std::map<uint32_t, double> Totals(const std::vector<ProfileRecord>& records) {
   return totals;
 }
 
+// "value|bin|bin_start|seconds" per record.
+std::vector<std::string> Rows(const std::vector<ProfileRecord>& records) {
+  std::vector<std::string> rows;
+  for (const ProfileRecord& r : records) {
+    rows.push_back(std::to_string(r.value) + "|" + std::to_string(r.bin) + "|" +
+                   std::to_string(r.bin_start) + "|" + std::to_string(r.seconds));
+  }
+  return rows;
+}
+
 // B (1 to 2) pushed on A (0 to 4), 4 bins asked for: bins of 1, A's time
 // in three of them only.
 TEST(ProfileBins, NestedStatesGiveExclusiveTimePerBin) {
@@ -24,14 +34,9 @@ TEST(ProfileBins, NestedStatesGiveExclusiveTimePerBin) {
   bins.Add(0, 0, 0.0, 4.0, 1);   // A
   std::vector<ProfileRecord> records;
   bins.AppendRecords(&records);
-  std::vector<std::string> rows;
-  for (const ProfileRecord& r : records) {
-    rows.push_back(std::to_string(r.value) + "|" + std::to_string(r.bin) + "|" +
-                   std::to_string(r.bin_start) + "|" + std::to_string(r.seconds));
-  }
-  EXPECT_EQ(rows, (std::vector<std::string>{
-                      "0|0|0.000000|1.000000", "0|2|2.000000|1.000000", "0|3|3.000000|1.000000",
-                      "1|1|1.000000|1.000000"}));
+  EXPECT_EQ(Rows(records),
+            (std::vector<std::string>{"0|0|0.000000|1.000000", "0|2|2.000000|1.000000",
+                                      "0|3|3.000000|1.000000", "1|1|1.000000|1.000000"}));
 }
 
 // Nanosecond states, then one a million million seconds later: the bins
@@ -80,14 +85,10 @@ TEST(ProfileBins, ValuesSeenInPartOfTheSpanGiveTheirBinsNumberedFromTheFirst) {
   bins.Add(0, 2, 0.0, 8.0, 1);  // C over all: bins of 2
   std::vector<ProfileRecord> records;
   bins.AppendRecords(&records);
-  std::vector<std::string> rows;
-  for (const ProfileRecord& r : records) {
-    rows.push_back(std::to_string(r.value) + "|" + std::to_string(r.bin) + "|" +
-                   std::to_string(r.bin_start) + "|" + std::to_string(r.seconds));
-  }
-  EXPECT_EQ(rows, (std::vector<std::string>{"0|0|0.000000|1.000000", "1|2|4.000000|1.000000",
-                                            "2|0|0.000000|2.000000", "2|1|2.000000|2.000000",
-                                            "2|2|4.000000|2.000000", "2|3|6.000000|2.000000"}));
+  EXPECT_EQ(Rows(records),
+            (std::vector<std::string>{"0|0|0.000000|1.000000", "1|2|4.000000|1.000000",
+                                      "2|0|0.000000|2.000000", "2|1|2.000000|2.000000",
+                                      "2|2|4.000000|2.000000", "2|3|6.000000|2.000000"}));
 }
 
 // 5,000 values over the whole span of 1,000 bins would hold 5 million

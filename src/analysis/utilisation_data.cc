@@ -19,7 +19,6 @@ namespace {
 // A stacked chart of more values shows none of them: 200,000 values took
 // 55 s and 3.6 GB to draw.
 constexpr size_t kShownSeries = 24;
-constexpr char kOtherSeriesColor[] = "#888888";
 
 struct ProfileCell {
   int64_t type_id;
@@ -124,7 +123,7 @@ Utilisation Series(const TraceNames& names, const Grid& grid, Utilisation chart)
   }
   if (!others.empty()) {
     chart.series.push_back(
-        {std::to_string(others.size()) + " other values", kOtherSeriesColor, std::move(rest)});
+        {std::to_string(others.size()) + " other values", kOtherValuesColor, std::move(rest)});
   }
   return chart;
 }

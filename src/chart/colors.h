@@ -12,6 +12,10 @@
 
 namespace tracedb {
 
+// The grey of the values a chart does not tell apart (past a Gantt
+// picture's palette, utilisation's "other values").
+inline constexpr char kOtherValuesColor[] = "#888888";
+
 // "#rrggbb".
 std::string CssColor(const std::optional<std::string>& trace_color, const std::string& name);
 

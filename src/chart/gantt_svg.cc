@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "chart/colors.h"
 #include "chart/gantt_cells.h"
 #include "chart/png_image.h"
 #include "chart/svg_parts.h"
@@ -24,7 +25,6 @@ constexpr double kMaxRowsHeight = 800;
 // containers (50,000 rows: 392 MB to draw).
 constexpr size_t kMaxPixelRows = 4000;
 constexpr size_t kMaxPixels = 6'000'000;
-constexpr char kOtherValues[] = "#888888";  // the values past the palette
 
 size_t MaxPixelRows(int width) {
   return std::clamp<size_t>(kMaxPixels / static_cast<size_t>(std::max(width, 1)),
@@ -50,6 +50,11 @@ double RowHeight(size_t rows, int width) {
   return std::clamp(kMaxRowsHeight / static_cast<double>(rows), 1.0, 16.0);
 }
 
+// The values the legend leaves out.
+size_t Unlisted(const GanttChart& chart) {
+  return chart.values.size() - std::min(chart.values.size(), kLegendValues);
+}
+
 Layout LayOut(const GanttChart& chart, size_t legend_entries) {
   Layout layout;
   layout.row = RowHeight(chart.rows.size(), chart.width);
@@ -61,7 +66,7 @@ Layout LayOut(const GanttChart& chart, size_t legend_entries) {
   layout.legend_columns = static_cast<size_t>(std::max(1.0, std::floor(layout.width / 180)));
   layout.height =
       layout.rows_bottom + kAxis + LegendHeight(legend_entries, layout.legend_columns) + 10;
-  if (chart.values.size() > kLegendValues) layout.height += kLegendLine;  // AppendUnlisted's
+  if (Unlisted(chart) > 0) layout.height += kLegendLine;  // AppendUnlisted's line
   return layout;
 }
 
@@ -111,7 +116,7 @@ PaletteImage CellImage(const GanttChart& chart, const PixelRows& cells) {
   for (size_t i = 0; i < chart.values.size() && i < kPaletteValues; ++i) {
     image.palette.push_back(Rgb(chart.values[i].color));
   }
-  if (chart.values.size() > kPaletteValues) image.palette.push_back(Rgb(kOtherValues));
+  if (chart.values.size() > kPaletteValues) image.palette.push_back(Rgb(kOtherValuesColor));
   image.pixels.resize(cells.cells.size());
   std::transform(cells.cells.begin(), cells.cells.end(), image.pixels.begin(),
                  [](uint16_t cell) { return static_cast<uint8_t>(std::min<int>(cell, 255)); });
@@ -196,17 +201,17 @@ std::vector<GanttValue> Legend(const GanttChart& chart) {
   std::stable_sort(legend.begin(), legend.end(),
                    [](const GanttValue& a, const GanttValue& b) { return a.name < b.name; });
   if (chart.aggregated && chart.values.size() > kPaletteValues) {
-    legend.push_back({"after the " + std::to_string(kPaletteValues) + " busiest", kOtherValues});
+    legend.push_back(
+        {"after the " + std::to_string(kPaletteValues) + " busiest", kOtherValuesColor});
   }
   return legend;
 }
 
 // A line of its own under the legend, for the values it leaves out.
 void AppendUnlisted(std::string* out, const GanttChart& chart, double y) {
-  if (chart.values.size() <= kLegendValues) return;
+  if (Unlisted(chart) == 0) return;
   *out += "<text class=\"unlisted\" x=\"10\" y=\"" + Px(y + 10) + "\">and " +
-          std::to_string(chart.values.size() - kLegendValues) +
-          " more values (tracedb profile lists all)</text>\n";
+          std::to_string(Unlisted(chart)) + " more values (tracedb profile lists all)</text>\n";
 }
 
 }  // namespace

@@ -100,6 +100,7 @@ void BatchingSink::OnContainer(const ContainerRow& row) {
                                               .extra = Json(row.extras),
                                               .path = PathOf(row.id)});
   ++counts_.containers;
+  if (batch_.containers.size() >= kMaxContainers) return EmitBatch();
   Added();
 }
 
@@ -162,10 +163,7 @@ void BatchingSink::Finish() {
 }
 
 void BatchingSink::Added() {
-  if (++pending_ >= batch_rows_ || batch_.text.size() >= kMaxText ||
-      batch_.containers.size() >= kMaxContainers) {
-    return EmitBatch();
-  }
+  if (++pending_ >= batch_rows_ || batch_.text.size() >= kMaxText) return EmitBatch();
   if (registry_.value_count() - values_written_ >= kValueLag) TakeValues();
 }
 
