@@ -2,6 +2,7 @@
 // for byte, on both backends; the files appear together or not at all.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -185,6 +186,39 @@ TEST_P(ExportCsvCli, ForceReplacesExistingFiles) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(CsvOf(dir_, "state"), state);
   EXPECT_EQ(FilesIn(dir_).size(), std::size(kTables));
+}
+
+// Trace 2 of 3, the same rows as trace 1 (a comment line makes each file
+// another trace): its files are trace 1's with trace_id 2, no row of its
+// neighbours in them, though SQLite reads state_profile and link_summary by
+// range of rowid.
+TEST_P(ExportCsvCli, ATraceBetweenOthersGetsItsOwnRowsOnly) {
+  for (const char* copy : {"# copy 2\n", "# copy 3\n"}) {
+    std::string path = WriteTempFile("export-copy.paje", copy + FileBytes(trace_));
+    ASSERT_EQ(Tracedb("ingest -q --db " + db_ + " " + path).exit_code, 0);
+  }
+  ASSERT_EQ(Export("1 " + dir_ + "/1").exit_code, 0);
+  CliRun run = Export("2 " + dir_ + "/2");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  for (const char* table : kTables) {
+    if (std::string(table) == "trace") continue;
+    std::string expected =
+        std::regex_replace(CsvOf(dir_ + "/1", table), std::regex("\n1,"), "\n2,");
+    EXPECT_EQ(CsvOf(dir_ + "/2", table), expected) << table;
+  }
+  std::string profile = CsvOf(dir_ + "/2", "state_profile");
+  EXPECT_EQ(std::count(profile.begin(), profile.end(), '\n'), 1026);  // a header, 1,025 bins
+}
+
+// Tables are written by several readers at once: one that fails (here
+// state.csv.part is a folder) stops the export, and every other reader's
+// file goes with it.
+TEST_P(ExportCsvCli, AFileThatCannotBeWrittenLeavesNoFile) {
+  std::filesystem::create_directories(dir_ + "/state.csv.part");
+  CliRun run = Export("1 " + dir_);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "tracedb: error: " + dir_ + "/state.csv.part: Is a directory\n");
+  EXPECT_EQ(FilesIn(dir_), std::set<std::string>{"state.csv.part"});
 }
 
 TEST_P(ExportCsvCli, RefusesAnUnknownTrace) {

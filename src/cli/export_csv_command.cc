@@ -2,13 +2,20 @@
 // (db/trace_tables.h), for tools that read CSV rather than SQL.
 //
 // Streaming: each table is read through the backend's cursor and written
-// as its rows arrive, all tables in one snapshot (Archive::ReadComplete),
-// so the files agree with each other even while other sessions ingest or
-// delete. The files appear together once all are written (FileSet).
+// as its rows arrive. A reader per core, each on a thread and a connection
+// of its own (Archive::ReadCompleteTogether), takes the next unit of tables
+// (db/trace_tables.h) until none is left: a complete trace's rows never
+// change, and the trace's row and its summaries, which do, are one unit,
+// read in one snapshot, so the files agree with each other even while
+// other sessions ingest, summarize or delete. The files appear together once all are
+// written (FileSet).
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.h"
@@ -24,8 +31,8 @@ namespace {
 // Output is handed to the file in pieces of about this size.
 constexpr size_t kFlushBytes = 1 << 16;
 
-// Header and rows of `cursor` into the file open in `files`; the row count.
-size_t WriteTable(RowCursor& cursor, FileSet& files) {
+// Header and rows of `cursor` into file `index` of `files`; the row count.
+size_t WriteRows(RowCursor& cursor, FileSet& files, size_t index) {
   std::string out;
   AppendCsvHeader(&out, ColumnNames(cursor));
   size_t rows = 0;
@@ -33,12 +40,29 @@ size_t WriteTable(RowCursor& cursor, FileSet& files) {
     AppendCsvRecord(&out, RowCells(cursor));  // reals with every bit (ExactRealCell)
     ++rows;
     if (out.size() >= kFlushBytes) {
-      files.Write(out);
+      files.Write(index, out);
       out.clear();
     }
   }
-  files.Write(out);
+  files.Write(index, out);
   return rows;
+}
+
+// Table `index` of kTraceTables, whole, into its file.
+void WriteTable(const Archive& archive, const TraceRecord& trace, const SelectRows& select,
+                FileSet& files, size_t index) {
+  const TraceTable& table = kTraceTables[index];
+  files.Open(index);
+  size_t rows = WriteRows(*select(TraceTableSql(table, archive.dialect(), select)), files, index);
+  files.Close(index);
+  spdlog::info("{}: {} rows of {}", trace.info.name, rows, table.name);
+}
+
+// One per core: the readers' work is mostly CPU (SQLite's B-trees, the
+// text of the cells), little of it waiting on the disk.
+int Readers() {
+  int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::clamp(cores, 1, kTraceTableUnits);
 }
 
 std::vector<std::filesystem::path> TablePaths(const std::string& dir) {
@@ -65,13 +89,15 @@ int RunExportCsv(const ExportCsvArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindComplete(*archive, args.trace);
   FileSet files(TablePaths(args.dir), args.force);
-  archive->ReadComplete(trace.id, [&](const SelectRows& select) {
-    for (size_t i = 0; i < kTraceTables.size(); ++i) {
-      files.Open(i);
-      size_t rows = WriteTable(*select(kTraceTables[i].sql), files);
-      spdlog::info("{}: {} rows of {}", trace.info.name, rows, kTraceTables[i].name);
+  std::atomic<int> next_unit{0};
+  auto read = [&](int, const SelectRows& select, const StreamRows&) {
+    for (int unit = next_unit++; unit < kTraceTableUnits; unit = next_unit++) {
+      for (size_t i = 0; i < kTraceTables.size(); ++i) {
+        if (kTraceTables[i].unit == unit) WriteTable(*archive, trace, select, files, i);
+      }
     }
-  });
+  };
+  archive->ReadCompleteTogether(trace.id, Readers(), read);
   files.Commit();
   spdlog::info("trace {} ({}) written to {}", trace.id, trace.info.name, args.dir);
   return 0;

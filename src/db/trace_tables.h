@@ -1,5 +1,5 @@
-// The tables of one trace as whole rows, the same SQL for every backend:
-// what `tracedb export-csv` writes, one file per table. Each SELECT takes
+// The tables of one trace as whole rows, for every backend: what `tracedb
+// export-csv` writes, one file per table. Each SELECT (TraceTableSql) takes
 // the trace's id as $1 and returns every column of the table, in the
 // table's own column order (the same in both dialects), so that a file
 // loads back into a table of that schema.
@@ -9,52 +9,60 @@
 // for the entity tables, whose indexes (trace_id, container_id, time) give
 // that order without a sort of the whole table. Links' missing ends, and
 // the value ids of numbered events, sort last, as PostgreSQL has them
-// (SQLite would put NULL first). The summaries, which are small, by their
-// key.
+// (SQLite would put NULL first). The summaries by their key.
 //
-// Constants; no threading concerns.
+// Two tables, state_profile and link_summary, have no index in that
+// order: SQLite reads them by rowid and sorts them (db/trace_row_range.h).
+//
+// export-csv reads the tables by units, several at once, each unit in one
+// snapshot (on SQLite, each reader has its own): the trace's row goes with
+// the summaries, which `tracedb summarize` rewrites together with it in one
+// transaction. Units are numbered biggest first (in the bench traces), the
+// order readers take them in.
+//
+// Constants and a function of them; no threading concerns.
 #pragma once
 
 #include <array>
+#include <string>
+
+#include "db/archive.h"
+#include "db/stored_trace_reader.h"
 
 namespace tracedb {
 
 struct TraceTable {
-  const char* name;  // the table, and the file name without ".csv"
-  const char* sql;   // $1: the trace id
+  const char* name;   // the table, and the file name without ".csv"
+  const char* order;  // ORDER BY; "" for the trace's one row
+  int unit;           // read with the tables of the same unit
+  bool scan = false;  // SQLite reads the trace's rowid range, sorted
 };
 
+inline constexpr int kTraceTableUnits = 6;
+
 inline constexpr std::array<TraceTable, 14> kTraceTables = {{
-    {"trace", "SELECT * FROM trace WHERE id = $1"},
-    {"type", "SELECT * FROM type WHERE trace_id = $1 ORDER BY id"},
-    {"value", "SELECT * FROM value WHERE trace_id = $1 ORDER BY id"},
-    {"container", "SELECT * FROM container WHERE trace_id = $1 ORDER BY id"},
-    {"state",
-     "SELECT * FROM state WHERE trace_id = $1"
-     " ORDER BY container_id, start_time, depth, end_time, type_id, value_id"},
-    {"event",
-     "SELECT * FROM event WHERE trace_id = $1"
-     " ORDER BY container_id, time, type_id, value_id NULLS LAST, number"},
-    {"variable",
-     "SELECT * FROM variable WHERE trace_id = $1"
-     " ORDER BY container_id, start_time, type_id, end_time, value"},
+    {"trace", "", 4},
+    {"type", "id", 5},
+    {"value", "id", 5},
+    {"container", "id", 5},
+    {"state", "container_id, start_time, depth, end_time, type_id, value_id", 0},
+    {"event", "container_id, time, type_id, value_id NULLS LAST, number", 3},
+    {"variable", "container_id, start_time, type_id, end_time, value", 1},
     {"link",
-     "SELECT * FROM link WHERE trace_id = $1"
-     " ORDER BY container_id, start_time NULLS LAST, end_time NULLS LAST, type_id, value_id,"
-     " start_container_id NULLS LAST, end_container_id NULLS LAST"},
-    {"state_summary",
-     "SELECT * FROM state_summary WHERE trace_id = $1 ORDER BY container_id, type_id, value_id"},
-    {"event_summary",
-     "SELECT * FROM event_summary WHERE trace_id = $1"
-     " ORDER BY container_id, type_id, value_id NULLS LAST"},
-    {"variable_summary",
-     "SELECT * FROM variable_summary WHERE trace_id = $1 ORDER BY container_id, type_id"},
-    {"link_summary",
-     "SELECT * FROM link_summary WHERE trace_id = $1"
-     " ORDER BY type_id, start_container_id NULLS LAST, end_container_id NULLS LAST"},
-    {"state_profile",
-     "SELECT * FROM state_profile WHERE trace_id = $1 ORDER BY type_id, value_id, bin"},
-    {"state_duration", "SELECT * FROM state_duration WHERE trace_id = $1 ORDER BY duration_class"},
+     "container_id, start_time NULLS LAST, end_time NULLS LAST, type_id, value_id,"
+     " start_container_id NULLS LAST, end_container_id NULLS LAST",
+     2},
+    {"state_summary", "container_id, type_id, value_id", 4},
+    {"event_summary", "container_id, type_id, value_id NULLS LAST", 4},
+    {"variable_summary", "container_id, type_id", 4},
+    {"link_summary", "type_id, start_container_id NULLS LAST, end_container_id NULLS LAST", 4,
+     true},
+    {"state_profile", "type_id, value_id, bin", 4, true},
+    {"state_duration", "duration_class", 4},
 }};
+
+// The SELECT of every column of `table` for the trace whose id it binds
+// as $1; `select` finds a scanned table's rowid range.
+std::string TraceTableSql(const TraceTable& table, SqlDialect dialect, const SelectRows& select);
 
 }  // namespace tracedb

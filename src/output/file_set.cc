@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -29,7 +28,7 @@ void RequireReplaceable(const std::filesystem::path& path) {
 }  // namespace
 
 FileSet::FileSet(std::vector<std::filesystem::path> paths, bool overwrite)
-    : paths_(std::move(paths)) {
+    : paths_(std::move(paths)), files_(paths_.size(), nullptr), made_(paths_.size(), 0) {
   for (const auto& path : paths_) {
     std::error_code error;
     if (!overwrite && std::filesystem::exists(path, error)) {
@@ -44,41 +43,44 @@ FileSet::FileSet(std::vector<std::filesystem::path> paths, bool overwrite)
 }
 
 FileSet::~FileSet() {
-  if (file_ != nullptr) std::fclose(file_);
+  for (std::FILE* file : files_) {
+    if (file != nullptr) std::fclose(file);
+  }
   if (committed_) return;
-  for (size_t i = 0; i < opened_; ++i) {
+  for (size_t i = 0; i < paths_.size(); ++i) {
     std::error_code ignored;  // nothing more to do about a file we cannot remove
-    std::filesystem::remove(Part(i), ignored);
+    if (made_[i]) std::filesystem::remove(Part(i), ignored);
   }
 }
 
 void FileSet::Open(size_t index) {
-  Close();
-  current_ = index;
-  file_ = std::fopen(Part(index).c_str(), "wb");
-  if (file_ == nullptr) Fail(Part(index), errno);
-  opened_ = std::max(opened_, index + 1);
+  files_[index] = std::fopen(Part(index).c_str(), "wb");
+  if (files_[index] == nullptr) Fail(Part(index), errno);
+  made_[index] = 1;
 }
 
-void FileSet::Write(std::string_view text) {
-  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) Fail(Part(current_), errno);
+void FileSet::Write(size_t index, std::string_view text) {
+  if (std::fwrite(text.data(), 1, text.size(), files_[index]) != text.size()) {
+    Fail(Part(index), errno);
+  }
+}
+
+// fclose reports what buffered writes could not do (a full disk).
+void FileSet::Close(size_t index) {
+  if (files_[index] == nullptr) return;
+  std::FILE* file = std::exchange(files_[index], nullptr);
+  if (std::fclose(file) != 0) Fail(Part(index), errno);
 }
 
 void FileSet::Commit() {
-  Close();
-  for (size_t i = 0; i < opened_; ++i) {
+  for (size_t i = 0; i < paths_.size(); ++i) Close(i);
+  for (size_t i = 0; i < paths_.size(); ++i) {
+    if (!made_[i]) continue;
     std::error_code error;
     std::filesystem::rename(Part(i), paths_[i], error);
     if (error) throw FileError(paths_[i].string() + ": " + error.message());
   }
   committed_ = true;
-}
-
-// fclose reports what buffered writes could not do (a full disk).
-void FileSet::Close() {
-  if (file_ == nullptr) return;
-  std::FILE* file = std::exchange(file_, nullptr);
-  if (std::fclose(file) != 0) Fail(Part(current_), errno);
 }
 
 std::filesystem::path FileSet::Part(size_t index) const {

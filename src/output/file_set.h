@@ -6,7 +6,9 @@
 //
 // Errors are FileErrors naming the path: "out/state.csv: file exists (use
 // --force to replace it)", "out/state.csv.part: No space left on device".
-// One thread; the set owns its open file until the next Open or Commit.
+// Threads: Open, Write and Close of one file on one thread at a time, and
+// of different files on different threads at once; the rest on one
+// thread while no file is being written.
 #pragma once
 
 #include <cstdio>
@@ -30,22 +32,21 @@ class FileSet {
   FileSet(const FileSet&) = delete;
   FileSet& operator=(const FileSet&) = delete;
 
-  // Closes the file being written, if any, and starts paths[index].
+  // Starts paths[index] (once).
   void Open(size_t index);
-  // Appends to the file opened last.
-  void Write(std::string_view text);
-  // Closes the last file and renames every one into place.
+  void Write(size_t index, std::string_view text);
+  // Ends paths[index]: a write that buffering had put off fails here.
+  void Close(size_t index);
+  // Closes the files still open and renames every one into place.
   void Commit();
 
  private:
-  void Close();
   std::filesystem::path Part(size_t index) const;
   [[noreturn]] void Fail(const std::filesystem::path& path, int error) const;
 
   std::vector<std::filesystem::path> paths_;
-  std::FILE* file_ = nullptr;
-  size_t current_ = 0;  // index of file_, when open
-  size_t opened_ = 0;   // .part files made so far: paths_[0, opened_)
+  std::vector<std::FILE*> files_;  // by index; null when not open
+  std::vector<char> made_;         // whether paths_[i].part was made (char: one byte per thread)
   bool committed_ = false;
 };
 

@@ -26,7 +26,7 @@ void WriteWholeFile(const std::string& path, std::string_view content) {
   CheckFolder(path);
   FileSet file({path}, /*overwrite=*/true);
   file.Open(0);
-  file.Write(content);
+  file.Write(0, content);
   file.Commit();
 }
 
