@@ -82,6 +82,11 @@ class SummarizeCli : public ::testing::TestWithParam<Backend> {
     EXPECT_EQ(run.exit_code, 0) << run.err;
     return std::stoll(Rows("SELECT max(id) FROM trace").at(0));
   }
+  std::string Info(int64_t trace) {
+    CliRun run = Tracedb("info --db " + database_->url() + " id:" + std::to_string(trace));
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return run.out;
+  }
   CliRun Summarize(const std::string& args = "") {
     return Tracedb("summarize --db " + database_->url() + " " + args);
   }
@@ -208,7 +213,8 @@ TEST_P(SummarizeCli, NestedStatesGetTheirExclusiveTime) {
 // The bundled example and the conformance corpus, whose times are not
 // multiples of a power of two: every row as its ingest stored it, but for
 // the sums that summarize adds up in another order (the profile's bins,
-// links' seconds), which may differ in their last bits.
+// links' seconds), which may differ in their last bits. On the way, `info`
+// counts the same rows per type from the summaries as from the rows.
 TEST_P(SummarizeCli, TheExampleAndTheCorpusGetTheSummariesOfTheirIngest) {
   std::vector<std::string> traces = ConformanceTraces(CorpusCheck::kSummarize);
   const bool corpus = !traces.empty();
@@ -219,7 +225,9 @@ TEST_P(SummarizeCli, TheExampleAndTheCorpusGetTheSummariesOfTheirIngest) {
     if (ingest.exit_code != 0) continue;  // a trace the corpus has for its error
     ++loaded;
     int64_t trace = std::stoll(Rows("SELECT max(id) FROM trace").at(0));
+    std::string info = Info(trace);  // its rows per type, from the summaries
     MakeOld(trace);
+    EXPECT_EQ(Info(trace), info) << file;  // the same, counted row by row
     CliRun run = Summarize("id:" + std::to_string(trace));
     ASSERT_EQ(run.exit_code, 0) << file << ": " << run.err;
     ExpectTheIngestsSummaries(trace, file);

@@ -105,7 +105,8 @@ class PgArchive : public Archive {
     if (!trace) return std::nullopt;
     TraceDetail detail{.trace = *trace};
     pqxx::work work(connection_.get());
-    auto rows = OpenPgCursor(connection_, work, Inline(kTypeRowsSql, trace->id), "type_rows");
+    auto rows =
+        OpenPgCursor(connection_, work, Inline(TypeRowsSql(*trace), trace->id), "type_rows");
     detail.types.columns = ColumnNames(*rows);
     while (rows->Next()) detail.types.rows.push_back(RowCells(*rows));
     return detail;

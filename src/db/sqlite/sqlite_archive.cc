@@ -213,7 +213,7 @@ class SqliteArchive : public Archive {
     std::optional<TraceRecord> trace = tracedb::FindTrace(*connection_, id_or_name);
     if (!trace) return std::nullopt;
     TraceDetail detail{.trace = *trace};
-    auto rows = Select(kTypeRowsSql, trace->id);
+    auto rows = Select(TypeRowsSql(*trace), trace->id);
     detail.types.columns = ColumnNames(*rows);
     while (rows->Next()) detail.types.rows.push_back(RowCells(*rows));
     return detail;
