@@ -531,6 +531,21 @@ TEST_P(ArchiveCli, QueryTextTableStreamsPastItsFirstThousandRows) {
   EXPECT_EQ(run.out, expected);
 }
 
+// The ring between two others (SQLite reads its rows by range of rowid):
+// the lines of the file's dump, no more, no fewer.
+TEST_P(ArchiveCli, DumpOfATraceBetweenOthersPrintsItsOwnLines) {
+  ASSERT_EQ(Run("delete", "1").exit_code, 0);
+  Ingest(ring_);
+  Ingest(WriteTempFile("small-copy.paje", "# a copy\n" + FileBytes(small_)));
+  CliRun stored = Run("dump", "ring.paje");
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  CliRun file = Tracedb("dump " + ring_);
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  EXPECT_EQ(SortedLines(stored.out), SortedLines(file.out));
+  EXPECT_EQ(Rows("SELECT id, name FROM trace ORDER BY id"),
+            (std::vector<std::string>{"2|small.paje", "3|ring.paje", "4|small-copy.paje"}));
+}
+
 TEST_P(ArchiveCli, DeleteLeavesTheOtherTraceIntact) {
   CliRun dump_before = Tracedb("dump --db " + db_ + " 2");
   ASSERT_EQ(dump_before.exit_code, 0) << dump_before.err;

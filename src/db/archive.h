@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "db/row_cursor.h"
+#include "db/sql_dialect.h"
 #include "db/stored_trace_reader.h"
 #include "db/trace_record.h"
 #include "model/entity.h"
@@ -69,10 +70,6 @@ enum class ArchiveAccess { kCreate, kChange, kRead };
 // time it writes: leaves them (another `tracedb summarize` was first), or
 // replaces them (summarize --force).
 enum class ExistingSummaries { kKeep, kReplace };
-
-// Whose SQL a backend speaks, for the few questions whose fast form differs
-// (a time window's search: SQLite's CROSS JOIN, PostgreSQL's LATERAL).
-enum class SqlDialect { kSqlite, kPostgres };
 
 class Archive {
  public:
@@ -139,8 +136,9 @@ class Archive {
 
   // A complete trace's rows, in one snapshot (stored_trace_reader.h).
   void ReadTrace(int64_t id, Registry* registry, EntitySink* sink) {
-    ReadComplete(id,
-                 [&](const SelectRows& select) { ReadStoredRows(name(), select, registry, sink); });
+    ReadComplete(id, [&](const SelectRows& select) {
+      ReadStoredRows(name(), dialect(), select, registry, sink);
+    });
   }
   // One statement of the user's, read-only, in a snapshot that ends with
   // the cursor. A statement that would write is refused with a DbError.

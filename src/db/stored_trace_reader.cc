@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "db/db_error.h"
+#include "db/trace_row_range.h"
 #include "model/extras_json.h"
 
 namespace tracedb {
@@ -149,9 +150,10 @@ std::optional<int64_t> OptionalInt(const RowCursor& s, int column) {
   return s.Int(column);
 }
 
-void ReadRows(const std::string& database, const SelectRows& select, const Registry& registry,
-              EntitySink* sink) {
+void ReadRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
+              const Registry& registry, EntitySink* sink) {
   Refs ref{database, registry};
+  auto where = [&](const char* table) { return TraceRowsWhere(dialect, select, table); };
   auto containers = select(
       "SELECT id, start_time, end_time, extra FROM container WHERE trace_id = $1 ORDER BY id");
   while (containers->Next()) {
@@ -162,7 +164,8 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
   }
   auto states = select(
       "SELECT container_id, type_id, value_id, start_time, end_time, depth, "
-      "extra FROM state WHERE trace_id = $1");
+      "extra FROM state WHERE " +
+      where("state"));
   while (states->Next()) {
     sink->OnState({.container = ref.Container(*states, 0),
                    .type = ref.Type(*states, 1),
@@ -172,8 +175,9 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
                    .depth = Id(*states, 5),
                    .extras = ReadExtras(*states, 6)});
   }
-  auto events = select(
-      "SELECT container_id, type_id, value_id, time, extra, number FROM event WHERE trace_id = $1");
+  auto events =
+      select("SELECT container_id, type_id, value_id, time, extra, number FROM event WHERE " +
+             where("event"));
   while (events->Next()) {
     sink->OnEvent({.container = ref.Container(*events, 0),
                    .type = ref.Type(*events, 1),
@@ -184,7 +188,8 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
   }
   auto variables = select(
       "SELECT container_id, type_id, start_time, end_time, value, extra "
-      "FROM variable WHERE trace_id = $1");
+      "FROM variable WHERE " +
+      where("variable"));
   while (variables->Next()) {
     sink->OnVariable({.container = ref.Container(*variables, 0),
                       .type = ref.Type(*variables, 1),
@@ -195,7 +200,8 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
   }
   auto links = select(
       "SELECT container_id, type_id, value_id, key, start_container_id, "
-      "end_container_id, start_time, end_time, extra, size, tag FROM link WHERE trace_id = $1");
+      "end_container_id, start_time, end_time, extra, size, tag FROM link WHERE " +
+      where("link"));
   while (links->Next()) {
     sink->OnLink({.container = ref.Container(*links, 0),
                   .type = ref.Type(*links, 1),
@@ -213,10 +219,10 @@ void ReadRows(const std::string& database, const SelectRows& select, const Regis
 
 }  // namespace
 
-void ReadStoredRows(const std::string& database, const SelectRows& select, Registry* registry,
-                    EntitySink* sink) {
+void ReadStoredRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
+                    Registry* registry, EntitySink* sink) {
   ReadRegistry(database, select, registry);
-  ReadRows(database, select, *registry, sink);
+  ReadRows(database, dialect, select, *registry, sink);
 }
 
 }  // namespace tracedb

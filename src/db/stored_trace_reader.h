@@ -2,7 +2,10 @@
 // Registry and an EntitySink, so that `tracedb dump --db` prints it with the
 // same DumpWriter as a file. The registry gets the stored types, values and
 // containers under their stored ids; then every row goes to the sink:
-// containers, states, events, variables, links.
+// containers, states, events, variables, links, each table's rows in the
+// order they are stored (on SQLite, the rowids of the trace's range,
+// db/trace_row_range.h: in the order of an index, each row was a seek,
+// and the 1 GB bench trace took 13.5 s, against 9.3 s).
 //
 // Written once for every backend: `select` runs one SELECT with the trace's
 // id bound to $1 (SQLite reads $1 as a parameter too). The caller holds one
@@ -17,6 +20,7 @@
 #include <vector>
 
 #include "db/row_cursor.h"
+#include "db/sql_dialect.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -31,7 +35,7 @@ enum class ColumnKind { kInteger, kReal };
 using StreamRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql,
                                                             const std::vector<ColumnKind>& kinds)>;
 
-void ReadStoredRows(const std::string& database, const SelectRows& select, Registry* registry,
-                    EntitySink* sink);
+void ReadStoredRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
+                    Registry* registry, EntitySink* sink);
 
 }  // namespace tracedb

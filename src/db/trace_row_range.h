@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "db/archive.h"
+#include "db/sql_dialect.h"
 #include "db/stored_trace_reader.h"
 
 namespace tracedb {
