@@ -1,6 +1,8 @@
 // tracedb export-csv: a small trace's tables as CSV files, compared byte
 // for byte, on both backends; the files appear together or not at all.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -8,6 +10,7 @@
 #include <set>
 
 #include "backend_support.h"
+#include "background_child.h"
 #include "db/loader_process.h"
 #include "input/file_digest.h"
 #include "sqlite_test_support.h"
@@ -219,6 +222,29 @@ TEST_P(ExportCsvCli, AFileThatCannotBeWrittenLeavesNoFile) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "tracedb: error: " + dir_ + "/state.csv.part: Is a directory\n");
   EXPECT_EQ(FilesIn(dir_), std::set<std::string>{"state.csv.part"});
+}
+
+// ctrl-C (or SIGTERM) while the tables are being written: every file begun
+// is removed, one there before is kept, and the exit status is the shell's
+// for that signal.
+TEST_P(ExportCsvCli, AnInterruptedExportLeavesNoFileOfIt) {
+  std::string big = WriteTempFile("export-big.paje", "");
+  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 10M " + big).c_str()), 0);
+  ASSERT_EQ(Tracedb("ingest -q --db " + db_ + " " + big).exit_code, 0);
+  for (int signal : {SIGINT, SIGTERM}) {
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    std::filesystem::copy_file(WriteTempFile("mine.csv", "mine\n"), dir_ + "/state.csv");
+    BackgroundChild run(TRACEDB_BINARY, {"export-csv", "--force", "--db", db_, "2", dir_});
+    while (run.Running() && !std::filesystem::exists(dir_ + "/state.csv.part")) usleep(1'000);
+    run.Signal(signal);
+    ChildRun ended = run.Wait();
+    EXPECT_FALSE(ended.signaled);
+    EXPECT_EQ(ended.exit_code, 128 + signal);
+    EXPECT_EQ(ended.err, "interrupted: no file written in " + dir_ + "\n");
+    EXPECT_EQ(FilesIn(dir_), std::set<std::string>{"state.csv"});
+    EXPECT_EQ(CsvOf(dir_, "state"), "mine\n");
+  }
 }
 
 TEST_P(ExportCsvCli, RefusesAnUnknownTrace) {

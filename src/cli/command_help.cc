@@ -186,7 +186,8 @@ constexpr CommandHelp kCommands[] = {
         "field and the empty string \"\"; reals keep every digit. Tables are\n"
         "streamed, several at once (a reader per core); the files agree with\n"
         "each other and appear together when all are written. --force\n"
-        "replaces files there.\n"
+        "replaces files there. Interrupted (ctrl-C, SIGTERM), it removes the\n"
+        "files it began and exits 130 (143).\n"
         "\n"
         "%DB"
         "%TRACE",

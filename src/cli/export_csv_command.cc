@@ -14,11 +14,13 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <iostream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/interruption.h"
 #include "db/db_error.h"
 #include "db/trace_tables.h"
 #include "output/csv_text.h"
@@ -31,8 +33,21 @@ namespace {
 // Output is handed to the file in pieces of about this size.
 constexpr size_t kFlushBytes = 1 << 16;
 
-// Header and rows of `cursor` into file `index` of `files`; the row count.
-size_t WriteRows(RowCursor& cursor, FileSet& files, size_t index) {
+// Thrown by a reader that saw the interruption; the FileSet's destructor
+// then removes every file begun.
+struct ExportCancelled {};
+
+// What every reader writes with.
+struct Export {
+  const Archive& archive;
+  const TraceRecord& trace;
+  FileSet& files;
+  const std::atomic<bool>& cancel;  // ctrl-C or SIGTERM (cli/interruption.h)
+};
+
+// Header and rows of `cursor` into file `index`; the row count. The
+// interruption is looked at with each piece written.
+size_t WriteRows(RowCursor& cursor, const Export& run, size_t index) {
   std::string out;
   AppendCsvHeader(&out, ColumnNames(cursor));
   size_t rows = 0;
@@ -40,22 +55,22 @@ size_t WriteRows(RowCursor& cursor, FileSet& files, size_t index) {
     AppendCsvRecord(&out, RowCells(cursor));  // reals with every bit (ExactRealCell)
     ++rows;
     if (out.size() >= kFlushBytes) {
-      files.Write(index, out);
+      if (run.cancel) throw ExportCancelled{};
+      run.files.Write(index, out);
       out.clear();
     }
   }
-  files.Write(index, out);
+  run.files.Write(index, out);
   return rows;
 }
 
 // Table `index` of kTraceTables, whole, into its file.
-void WriteTable(const Archive& archive, const TraceRecord& trace, const SelectRows& select,
-                FileSet& files, size_t index) {
+void WriteTable(const Export& run, const SelectRows& select, size_t index) {
   const TraceTable& table = kTraceTables[index];
-  files.Open(index);
-  size_t rows = WriteRows(*select(TraceTableSql(table, archive.dialect(), select)), files, index);
-  files.Close(index);
-  spdlog::info("{}: {} rows of {}", trace.info.name, rows, table.name);
+  run.files.Open(index);
+  size_t rows = WriteRows(*select(TraceTableSql(table, run.archive.dialect(), select)), run, index);
+  run.files.Close(index);
+  spdlog::info("{}: {} rows of {}", run.trace.info.name, rows, table.name);
 }
 
 // One per core: the readers' work is mostly CPU (SQLite's B-trees, the
@@ -83,23 +98,37 @@ TraceRecord FindComplete(Archive& archive, const std::string& id_or_name) {
   return *trace;
 }
 
-}  // namespace
-
-int RunExportCsv(const ExportCsvArgs& args) {
+// Every file, or none.
+void WriteFiles(const ExportCsvArgs& args, const std::atomic<bool>& cancel) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindComplete(*archive, args.trace);
   FileSet files(TablePaths(args.dir), args.force);
+  Export run{*archive, trace, files, cancel};
   std::atomic<int> next_unit{0};
   auto read = [&](int, const SelectRows& select, const StreamRows&) {
     for (int unit = next_unit++; unit < kTraceTableUnits; unit = next_unit++) {
       for (size_t i = 0; i < kTraceTables.size(); ++i) {
-        if (kTraceTables[i].unit == unit) WriteTable(*archive, trace, select, files, i);
+        if (kTraceTables[i].unit == unit) WriteTable(run, select, i);
       }
     }
   };
   archive->ReadCompleteTogether(trace.id, Readers(), read);
+  if (cancel) throw ExportCancelled{};
   files.Commit();
   spdlog::info("trace {} ({}) written to {}", trace.id, trace.info.name, args.dir);
+}
+
+}  // namespace
+
+int RunExportCsv(const ExportCsvArgs& args) {
+  Interruption interruption;  // before the readers' threads start
+  try {
+    WriteFiles(args, interruption.flag());
+  } catch (const ExportCancelled&) {
+    std::cerr << "interrupted: no file written in " << args.dir << "\n";
+    // As the shell reports a process the signal ended: 130 for ctrl-C.
+    return 128 + interruption.signal();
+  }
   return 0;
 }
 

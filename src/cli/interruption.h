@@ -1,9 +1,10 @@
 // Interruption: SIGINT (ctrl-C) and SIGTERM as a request to stop, for
-// `tracedb ingest`. The first sets flag(), which the load in progress checks
-// after each block: it then removes its trace row and scratch files and
-// throws IngestCancelled (pipeline/ingest_file.h), so that nothing is left
-// behind when the process exits. A second signal ends the process at once,
-// as if none were caught (the next command removes what it left).
+// `tracedb ingest` and `export-csv`. The first sets flag(), which the load in
+// progress checks after each block: it then removes its trace row and
+// scratch files and throws IngestCancelled (pipeline/ingest_file.h), so that
+// nothing is left behind when the process exits; an export checks it with
+// each piece of a file it writes, and removes the files it began. A second signal ends the process
+// at once, as if none were caught (the next command removes what it left).
 //
 // Construct it before any other thread starts: it blocks both signals in
 // the calling thread (watch/stop_signals.h), every thread started later
