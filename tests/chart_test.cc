@@ -207,6 +207,46 @@ TEST(SvgText, EscapesMarkupAndRoundsCoordinates) {
   EXPECT_EQ(Px(1.23456), "1.23");
 }
 
+// 6.5 px a character: 52 px hold 8 of them, "…" one. UTF-8 characters
+// count once and are never cut.
+TEST(SvgText, LabelsTooLongAreCutWhereTheyTellLeast) {
+  EXPECT_EQ(Fitted("node-0/rank", 52, false), "node-0/\u2026");
+  EXPECT_EQ(Fitted("node-0/rank 12", 52, true), "\u2026rank 12");
+  EXPECT_EQ(Fitted("12345678", 52, false), "12345678");
+  EXPECT_EQ(Fitted("\u00e9t\u00e9 \u00e0 Z\u00fcrich", 52, true), "\u2026 Z\u00fcrich");
+  EXPECT_EQ(CharCount("\u00e9t\u00e9"), 3u);
+  EXPECT_EQ(FittedLabel("a<b", 52, false), "a&lt;b");
+  EXPECT_EQ(FittedLabel("std::vector<int>", 52, false),
+            "<title>std::vector&lt;int&gt;</title>std::ve\u2026");
+  EXPECT_EQ(FittedLabel("node-0/rank 12", 52, true, "3 "),
+            "<title>node-0/rank 12</title>3 \u2026nk 12");
+}
+
+// A C++ function's name in the legend and a long path among the rows: the
+// legend's columns widen to 400 px at most and the name is cut to fit; the
+// path keeps its end, in the 300 px the labels get at most. Both keep the
+// whole text as their tooltip.
+TEST(GanttSvg, LongNamesAreCutToTheirRoom) {
+  std::string function(200, 'f');
+  std::string path = "cluster/" + std::string(100, 'n') + "/rank 7";
+  GanttChart chart{.title = "long", .from = 0, .to = 1, .width = 1000};
+  chart.values = {{function, "#ff0000"}, {"B", "#0000ff"}};
+  chart.rows.push_back({.label = path, .bars = {{.start = 0, .end = 1, .value = 0}}});
+  std::string svg = GanttSvg(chart);
+  // 288 px of label: 44 characters, the "…" one of them.
+  EXPECT_NE(svg.find("text-anchor=\"end\"><title>" + path + "</title>\u2026" +
+                     std::string(36, 'n') + "/rank 7</text>"),
+            std::string::npos)
+      << svg;
+  // Columns of 400 px, 376 of them for the name: 57 characters.
+  EXPECT_NE(svg.find("<text x=\"26\" y=\"96\">B</text>"), std::string::npos)
+      << svg.substr(svg.find("<g class=\"legend\">"));
+  EXPECT_NE(svg.find("<text x=\"426\" y=\"96\"><title>" + function + "</title>" +
+                     std::string(56, 'f') + "\u2026</text>"),
+            std::string::npos)
+      << svg;
+}
+
 uint32_t Big32(const std::string& bytes, size_t at) {
   return (uint32_t{uint8_t(bytes[at])} << 24) | (uint32_t{uint8_t(bytes[at + 1])} << 16) |
          (uint8_t(bytes[at + 2]) << 8) | uint8_t(bytes[at + 3]);

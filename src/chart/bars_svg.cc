@@ -19,8 +19,8 @@ std::string Seconds(double value, const std::string& unit) {
 
 double LabelWidth(const ProfileBars& chart) {
   size_t longest = 0;
-  for (const ProfileBar& bar : chart.bars) longest = std::max(longest, bar.label.size());
-  return std::clamp(longest * 6.5 + 12, 60.0, 320.0);
+  for (const ProfileBar& bar : chart.bars) longest = std::max(longest, CharCount(bar.label));
+  return std::clamp(longest * kCharWidth + 12, 60.0, 320.0);
 }
 
 }  // namespace
@@ -36,7 +36,8 @@ std::string ProfileBarsSvg(const ProfileBars& chart) {
     std::string title = bar.label + "\ninclusive " + Seconds(bar.inclusive, chart.unit) +
                         "\nexclusive " + Seconds(bar.exclusive, chart.unit);
     out += "<g class=\"bar\"><title>" + XmlEscaped(title) + "</title><text x=\"" + Px(left - 6) +
-           "\" y=\"" + Px(y + 13) + "\" text-anchor=\"end\">" + XmlEscaped(bar.label) +
+           "\" y=\"" + Px(y + 13) + "\" text-anchor=\"end\">" +
+           XmlEscaped(Fitted(bar.label, left - 12, false)) +
            "</text><rect class=\"inclusive\" x=\"" + Px(left) + "\" y=\"" + Px(y + 2) +
            "\" width=\"" + Px(bar.inclusive * scale) + "\" height=\"14\" fill=\"" + bar.color +
            "\" fill-opacity=\"0.4\"/><rect class=\"exclusive\" x=\"" + Px(left) + "\" y=\"" +

@@ -35,7 +35,7 @@ struct Layout {
   double left = 0;  // where time starts
   double row = 16;  // row height
   double rows_bottom = 0;
-  size_t legend_columns = 1;
+  LegendLayout legend;
   double height = 0;
   double width = 0;
 };
@@ -55,17 +55,17 @@ size_t Unlisted(const GanttChart& chart) {
   return chart.values.size() - std::min(chart.values.size(), kLegendValues);
 }
 
-Layout LayOut(const GanttChart& chart, size_t legend_entries) {
+Layout LayOut(const GanttChart& chart, const std::vector<GanttValue>& legend) {
   Layout layout;
   layout.row = RowHeight(chart.rows.size(), chart.width);
   size_t longest = 0;
-  for (const GanttRow& row : chart.rows) longest = std::max(longest, row.label.size());
-  layout.left = layout.row >= 8 ? std::clamp(longest * 6.5 + 12, 60.0, 300.0) : 20;
+  for (const GanttRow& row : chart.rows) longest = std::max(longest, CharCount(row.label));
+  layout.left = layout.row >= 8 ? std::clamp(longest * kCharWidth + 12, 60.0, 300.0) : 20;
   layout.rows_bottom = kTop + layout.row * chart.rows.size();
   layout.width = layout.left + chart.width + kRight;
-  layout.legend_columns = static_cast<size_t>(std::max(1.0, std::floor(layout.width / 180)));
-  layout.height =
-      layout.rows_bottom + kAxis + LegendHeight(legend_entries, layout.legend_columns) + 10;
+  layout.legend = LegendColumns(legend, layout.width, 180, SIZE_MAX);
+  layout.legend.top = layout.rows_bottom + kAxis;
+  layout.height = layout.legend.top + LegendHeight(legend.size(), layout.legend.columns) + 10;
   if (Unlisted(chart) > 0) layout.height += kLegendLine;  // AppendUnlisted's line
   return layout;
 }
@@ -150,7 +150,7 @@ void AppendRows(std::string* out, const GanttChart& chart, const Layout& layout)
     if (layout.row >= 8) {
       *out += "<text class=\"row-label\" x=\"" + Px(layout.left - 6) + "\" y=\"" +
               Px(kTop + (index + 0.5) * layout.row + 4) + "\" text-anchor=\"end\">" +
-              XmlEscaped(row.label) + "</text>\n";
+              FittedLabel(row.label, layout.left - 12, true) + "</text>\n";
     }
     for (const GanttBar& bar : row.bars) AppendBar(out, chart, layout, index, bar);
   }
@@ -218,14 +218,14 @@ void AppendUnlisted(std::string* out, const GanttChart& chart, double y) {
 
 std::string GanttSvg(const GanttChart& chart) {
   std::vector<GanttValue> legend = Legend(chart);
-  Layout layout = LayOut(chart, legend.size());
+  Layout layout = LayOut(chart, legend);
   std::string out = SvgStart("gantt", layout.width, layout.height, chart.title);
   AppendRows(&out, chart, layout);
   AppendArrows(&out, chart, layout);
   AppendAxis(&out, chart, layout);
-  AppendLegend(&out, legend, {.top = layout.rows_bottom + kAxis, .columns = layout.legend_columns});
+  AppendLegend(&out, legend, layout.legend);
   AppendUnlisted(&out, chart,
-                 layout.rows_bottom + kAxis + LegendHeight(legend.size(), layout.legend_columns));
+                 layout.legend.top + LegendHeight(legend.size(), layout.legend.columns));
   if (!chart.note.empty()) out += "<desc>" + XmlEscaped(chart.note) + "</desc>\n";
   return out + "</svg>\n";
 }

@@ -37,13 +37,16 @@ std::string CellTitle(const Heatmap& chart, size_t from, size_t to) {
   return text;
 }
 
+// The digits of row i's number (from 1).
+size_t Digits(size_t i) { return std::to_string(i + 1).size(); }
+
 }  // namespace
 
 std::string HeatmapSvg(const Heatmap& chart) {
   size_t n = chart.labels.size();
   double cell = std::clamp(480.0 / std::max<size_t>(n, 1), 8.0, 28.0), left = 0;
   for (size_t i = 0; i < n; ++i) {
-    left = std::max(left, (std::to_string(i + 1).size() + 1 + chart.labels[i].size()) * 6.5);
+    left = std::max(left, (Digits(i) + 1 + CharCount(chart.labels[i])) * kCharWidth);
   }
   left = std::clamp(left + 12, 60.0, 320.0);
   double width = left + n * cell + 20, height = kTop + n * cell + 20;
@@ -51,7 +54,8 @@ std::string HeatmapSvg(const Heatmap& chart) {
   int64_t most = Most(chart);
   for (size_t i = 0; i < n; ++i) {
     out += "<text x=\"" + Px(left - 6) + "\" y=\"" + Px(kTop + (i + 0.5) * cell + 4) +
-           "\" text-anchor=\"end\">" + std::to_string(i + 1) + " " + XmlEscaped(chart.labels[i]) +
+           "\" text-anchor=\"end\">" +
+           FittedLabel(chart.labels[i], left - 12, true, std::to_string(i + 1) + " ") +
            "</text><text x=\"" + Px(left + (i + 0.5) * cell) + "\" y=\"" + Px(kTop - 6) +
            "\" text-anchor=\"middle\">" + std::to_string(i + 1) + "</text>\n";
     for (size_t j = 0; j < n; ++j) {

@@ -73,7 +73,10 @@ void AppendAxes(std::string* out, const LineChart& chart, const Range& range) {
 std::string LinesSvg(const LineChart& chart) {
   Range range = ValueRange(chart);
   double width = kLeft + chart.columns + 20;
-  double height = kTop + kHeight + 50 + LegendHeight(chart.lines.size(), kLegendColumns);
+  LegendLayout legend = LegendColumns(chart.lines, width, 240, kLegendColumns);
+  legend.top = kTop + kHeight + 44;
+  legend.swatch_height = 3;
+  double height = kTop + kHeight + 50 + LegendHeight(chart.lines.size(), legend.columns);
   std::string out = SvgStart("variables", width, height, chart.title);
   for (const Line& line : chart.lines) {
     out += "<path class=\"line\" d=\"" + Path(line, range) + "\" fill=\"none\" stroke=\"" +
@@ -81,11 +84,7 @@ std::string LinesSvg(const LineChart& chart) {
            "</title></path>\n";
   }
   AppendAxes(&out, chart, range);
-  AppendLegend(&out, chart.lines,
-               {.top = kTop + kHeight + 44,
-                .columns = kLegendColumns,
-                .column_width = 240,
-                .swatch_height = 3});
+  AppendLegend(&out, chart.lines, legend);
   return out + "</svg>\n";
 }
 

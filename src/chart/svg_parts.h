@@ -5,9 +5,13 @@
 // Plain functions; no threading concerns.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
+
+#include "chart/svg_text.h"
 
 namespace tracedb {
 
@@ -37,6 +41,20 @@ struct LegendLayout {
 };
 
 inline constexpr double kLegendLine = 18;
+inline constexpr double kWidestLegendColumn = 400;
+
+// Columns as wide as the longest name needs (kCharWidth a character, and
+// the swatch), from `narrowest` to kWidestLegendColumn (past that a name
+// is cut, FittedLabel), as many as `width` holds, at most `most`.
+template <typename Entry>
+LegendLayout LegendColumns(const std::vector<Entry>& entries, double width, double narrowest,
+                           size_t most) {
+  size_t longest = 0;
+  for (const Entry& entry : entries) longest = std::max(longest, CharCount(entry.name));
+  double column = std::clamp(longest * kCharWidth + 24, narrowest, kWidestLegendColumn);
+  auto fit = static_cast<size_t>(std::max(1.0, std::floor(width / column)));
+  return {.columns = std::min(fit, most), .column_width = column};
+}
 
 // The height `entries` take: kLegendLine a line.
 double LegendHeight(size_t entries, size_t columns);

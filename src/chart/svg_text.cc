@@ -1,5 +1,6 @@
 #include "chart/svg_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -14,6 +15,43 @@ std::string Px(double value) {
   while (out.back() == '0') out.pop_back();
   if (out.back() == '.') out.pop_back();
   return out;
+}
+
+namespace {
+
+bool Continues(char byte) { return (static_cast<unsigned char>(byte) & 0xc0) == 0x80; }
+
+// Where the first `chars` characters of `text` end.
+size_t CharsEnd(std::string_view text, size_t chars) {
+  size_t at = 0;
+  for (size_t seen = 0; at < text.size(); ++at) {
+    if (!Continues(text[at]) && seen++ == chars) break;
+  }
+  return at;
+}
+
+}  // namespace
+
+size_t CharCount(std::string_view text) {
+  return static_cast<size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return !Continues(c); }));
+}
+
+std::string Fitted(std::string_view text, double width, bool keep_end) {
+  size_t count = CharCount(text);
+  size_t room = static_cast<size_t>(std::max(2.0, std::floor(width / kCharWidth)));
+  if (count <= room) return std::string(text);
+  size_t kept = room - 1;  // and the "…"
+  if (keep_end) return "\u2026" + std::string(text.substr(CharsEnd(text, count - kept)));
+  return std::string(text.substr(0, CharsEnd(text, kept))) + "\u2026";
+}
+
+std::string FittedLabel(std::string_view text, double width, bool keep_end,
+                        std::string_view prefix) {
+  std::string shown =
+      std::string(prefix) + Fitted(text, width - CharCount(prefix) * kCharWidth, keep_end);
+  if (shown.size() == prefix.size() + text.size()) return XmlEscaped(shown);
+  return "<title>" + XmlEscaped(text) + "</title>" + XmlEscaped(shown);
 }
 
 }  // namespace tracedb

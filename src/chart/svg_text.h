@@ -1,11 +1,12 @@
 // What every chart's SVG is written with: text escaped for XML
-// (output/xml_text.h), and coordinates with two decimals at most (a
-// hundredth of a pixel is finer than any screen; more digits only make
-// files bigger).
+// (output/xml_text.h), coordinates with two decimals at most (a hundredth
+// of a pixel is finer than any screen; more digits only make files
+// bigger), and labels cut to the room the layout gives them.
 //
 // Plain functions; no threading concerns.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -15,5 +16,24 @@ namespace tracedb {
 
 // "12.5", "3", "-0.25".
 std::string Px(double value);
+
+// The average width of a character of the charts' 11 px sans-serif: what a
+// layout reserves for text, without the font's metrics.
+inline constexpr double kCharWidth = 6.5;
+
+// Characters, not bytes, of UTF-8 text.
+size_t CharCount(std::string_view text);
+
+// `text` in `width` px: whole when it fits; else cut to fit with "…" where
+// the cut is, at its start (`keep_end`: a container's path tells most in
+// its last parts) or at its end. A name of a C++ function or a job can run
+// to hundreds of characters, over the next column of a legend or off the
+// chart's left edge. Cuts between UTF-8 characters, never inside one.
+std::string Fitted(std::string_view text, double width, bool keep_end);
+// The XML of a <text> element's content: `prefix` and the text Fitted in
+// what it leaves of `width`, escaped, and when cut the whole text as the
+// element's <title> (a tooltip), first as browsers want it.
+std::string FittedLabel(std::string_view text, double width, bool keep_end,
+                        std::string_view prefix = "");
 
 }  // namespace tracedb

@@ -65,7 +65,9 @@ void AppendAxes(std::string* out, const Utilisation& chart, double highest) {
 
 std::string UtilisationSvg(const Utilisation& chart) {
   double width = kLeft + kWidth + 20;
-  double height = kTop + kHeight + 50 + LegendHeight(chart.series.size(), kLegendColumns);
+  LegendLayout legend = LegendColumns(chart.series, width, 180, kLegendColumns);
+  legend.top = kTop + kHeight + 44;
+  double height = kTop + kHeight + 50 + LegendHeight(chart.series.size(), legend.columns);
   std::string out = SvgStart("utilisation", width, height, chart.title);
   double highest = Highest(chart), scale = kHeight / highest;
   std::vector<double> below(chart.bins, 0), top(chart.bins, 0);
@@ -76,7 +78,7 @@ std::string UtilisationSvg(const Utilisation& chart) {
     below = top;
   }
   if (chart.bins > 0) AppendAxes(&out, chart, highest);
-  AppendLegend(&out, chart.series, {.top = kTop + kHeight + 44, .columns = kLegendColumns});
+  AppendLegend(&out, chart.series, legend);
   return out + "</svg>\n";
 }
 
