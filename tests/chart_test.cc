@@ -222,6 +222,15 @@ TEST(SvgText, LabelsTooLongAreCutWhereTheyTellLeast) {
             "<title>node-0/rank 12</title>3 \u2026nk 12");
 }
 
+// Each line of a tooltip keeps 1,000 characters at most: a name of 10 MB
+// does not stop the times under it from showing.
+TEST(SvgText, TooltipsKeepEachLineShort) {
+  EXPECT_EQ(TitleElement("a & b\nstart 1"), "<title>a &amp; b\nstart 1</title>");
+  std::string name(5000, 'n');
+  EXPECT_EQ(TitleElement(name + "\nstart 1\n"),
+            "<title>" + std::string(999, 'n') + "\u2026\nstart 1\n</title>");
+}
+
 // A C++ function's name in the legend and a long path among the rows: the
 // legend's columns widen to 400 px at most and the name is cut to fit; the
 // path keeps its end, in the 300 px the labels get at most. Both keep the

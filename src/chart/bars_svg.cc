@@ -35,8 +35,8 @@ std::string ProfileBarsSvg(const ProfileBars& chart) {
     double y = kTop + i * kLine, scale = most > 0 ? kBarArea / most : 0;
     std::string title = bar.label + "\ninclusive " + Seconds(bar.inclusive, chart.unit) +
                         "\nexclusive " + Seconds(bar.exclusive, chart.unit);
-    out += "<g class=\"bar\"><title>" + XmlEscaped(title) + "</title><text x=\"" + Px(left - 6) +
-           "\" y=\"" + Px(y + 13) + "\" text-anchor=\"end\">" +
+    out += "<g class=\"bar\">" + TitleElement(title) + "<text x=\"" + Px(left - 6) + "\" y=\"" +
+           Px(y + 13) + "\" text-anchor=\"end\">" +
            XmlEscaped(Fitted(bar.label, left - 12, false)) +
            "</text><rect class=\"inclusive\" x=\"" + Px(left) + "\" y=\"" + Px(y + 2) +
            "\" width=\"" + Px(bar.inclusive * scale) + "\" height=\"14\" fill=\"" + bar.color +

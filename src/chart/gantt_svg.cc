@@ -98,8 +98,8 @@ void AppendBar(std::string* out, const GanttChart& chart, const Layout& layout, 
   double x = X(chart, layout, bar.start);
   double width = std::max(X(chart, layout, bar.end) - x, chart.aggregated ? 0.0 : 0.5);
   *out += "<rect class=\"state\" x=\"" + Px(x) + "\" y=\"" + Px(y) + "\" width=\"" + Px(width) +
-          "\" height=\"" + Px(height) + "\" fill=\"" + chart.values[bar.value].color +
-          "\"><title>" + XmlEscaped(Tooltip(chart, chart.rows[index], bar)) + "</title></rect>\n";
+          "\" height=\"" + Px(height) + "\" fill=\"" + chart.values[bar.value].color + "\">" +
+          TitleElement(Tooltip(chart, chart.rows[index], bar)) + "</rect>\n";
 }
 
 uint32_t Rgb(const std::string& color) {
@@ -174,8 +174,8 @@ void AppendArrows(std::string* out, const GanttChart& chart, const Layout& layou
                         Seconds(arrow.end - arrow.start, chart);
     *out += "<line class=\"link\" x1=\"" + Px(X(chart, layout, arrow.start)) + "\" y1=\"" + Px(y1) +
             "\" x2=\"" + Px(X(chart, layout, arrow.end)) + "\" y2=\"" + Px(y2) +
-            "\" stroke=\"#222\" stroke-width=\"1\" marker-end=\"url(#arrow)\"><title>" +
-            XmlEscaped(title) + "</title></line>\n";
+            "\" stroke=\"#222\" stroke-width=\"1\" marker-end=\"url(#arrow)\">" +
+            TitleElement(title) + "</line>\n";
   }
   *out += "</g>\n";
 }

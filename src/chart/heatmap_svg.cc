@@ -62,7 +62,7 @@ std::string HeatmapSvg(const Heatmap& chart) {
       double share = most > 0 ? static_cast<double>(chart.messages[i][j]) / most : 0;
       out += "<rect class=\"cell\" x=\"" + Px(left + j * cell) + "\" y=\"" + Px(kTop + i * cell) +
              "\" width=\"" + Px(cell - 1) + "\" height=\"" + Px(cell - 1) + "\" fill=\"" +
-             Shade(share) + "\"><title>" + XmlEscaped(CellTitle(chart, i, j)) + "</title></rect>\n";
+             Shade(share) + "\">" + TitleElement(CellTitle(chart, i, j)) + "</rect>\n";
     }
   }
   return out + "</svg>\n";

@@ -80,8 +80,7 @@ std::string LinesSvg(const LineChart& chart) {
   std::string out = SvgStart("variables", width, height, chart.title);
   for (const Line& line : chart.lines) {
     out += "<path class=\"line\" d=\"" + Path(line, range) + "\" fill=\"none\" stroke=\"" +
-           line.color + "\" stroke-width=\"1.5\"><title>" + XmlEscaped(line.name) +
-           "</title></path>\n";
+           line.color + "\" stroke-width=\"1.5\">" + TitleElement(line.name) + "</path>\n";
   }
   AppendAxes(&out, chart, range);
   AppendLegend(&out, chart.lines, legend);

@@ -51,7 +51,18 @@ std::string FittedLabel(std::string_view text, double width, bool keep_end,
   std::string shown =
       std::string(prefix) + Fitted(text, width - CharCount(prefix) * kCharWidth, keep_end);
   if (shown.size() == prefix.size() + text.size()) return XmlEscaped(shown);
-  return "<title>" + XmlEscaped(text) + "</title>" + XmlEscaped(shown);
+  return TitleElement(text) + XmlEscaped(shown);
+}
+
+std::string TitleElement(std::string_view text) {
+  std::string lines;
+  for (size_t from = 0; from <= text.size();) {
+    size_t end = std::min(text.find('\n', from), text.size());
+    if (from > 0) lines += '\n';
+    lines += Fitted(text.substr(from, end - from), kTooltipLine * kCharWidth, false);
+    from = end + 1;
+  }
+  return "<title>" + XmlEscaped(lines) + "</title>";
 }
 
 }  // namespace tracedb

@@ -30,6 +30,12 @@ size_t CharCount(std::string_view text);
 // to hundreds of characters, over the next column of a legend or off the
 // chart's left edge. Cuts between UTF-8 characters, never inside one.
 std::string Fitted(std::string_view text, double width, bool keep_end);
+// A <title> element (a tooltip): `text` escaped, each of its lines cut to
+// kTooltipLine characters. A tooltip wider than the screen shows no more,
+// and names of 10 MB, in the tooltip of each bar, made a report of 90 MB.
+inline constexpr size_t kTooltipLine = 1000;
+std::string TitleElement(std::string_view text);
+
 // The XML of a <text> element's content: `prefix` and the text Fitted in
 // what it leaves of `width`, escaped, and when cut the whole text as the
 // element's <title> (a tooltip), first as browsers want it.

@@ -74,7 +74,7 @@ std::string UtilisationSvg(const Utilisation& chart) {
   for (const UtilisationSeries& series : chart.series) {
     for (size_t bin = 0; bin < chart.bins; ++bin) top[bin] = below[bin] + series.average[bin];
     out += "<path class=\"area\" d=\"" + Area(chart, below, top, scale) + "\" fill=\"" +
-           series.color + "\"><title>" + XmlEscaped(series.name) + "</title></path>\n";
+           series.color + "\">" + TitleElement(series.name) + "</path>\n";
     below = top;
   }
   if (chart.bins > 0) AppendAxes(&out, chart, highest);
