@@ -7,8 +7,9 @@
 // (db/trace_tables.h) until none is left: a complete trace's rows never
 // change, and the trace's row and its summaries, which do, are one unit,
 // read in one snapshot, so the files agree with each other even while
-// other sessions ingest, summarize or delete. The files appear together once all are
-// written (FileSet).
+// other sessions ingest, summarize or delete. The files appear together
+// once all are written (FileSet); an interruption (ctrl-C, SIGTERM) leaves
+// none of them.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>

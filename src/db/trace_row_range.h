@@ -7,8 +7,11 @@
 // of state_profile took 9-17 s, against under a second in rowid order. One
 // load (or one summarize) inserts a trace's rows together, one range of
 // rowids: that range is read, trace_id still checked, so rows of another
-// trace in the range could never slip in. PostgreSQL keeps each trace in
-// partitions of its own: there the condition is trace_id = $1.
+// trace in the range could never slip in. Finding the range scans the
+// trace's entries of a (trace_id, ...) index, the rows left alone: 1.3 s
+// for the 7.5 million states of the 1 GB bench trace, less than the seeks
+// it saves. PostgreSQL keeps each trace in partitions of its own: there
+// the condition is trace_id = $1.
 //
 // No state; the range is looked up through `select`, on the caller's
 // thread, in the caller's snapshot.
