@@ -71,6 +71,26 @@ TEST(FormatRealExact, ReadsBackAsTheSameDoubleForRandomBits) {
   }
 }
 
+// The buffer variants export-csv writes with give the Cell factories' text.
+TEST(FormatRealExact, AppendedTextIsTheSameForRandomBits) {
+  std::mt19937_64 random(11);
+  for (int i = 0; i < 10'000; ++i) {
+    double value = std::bit_cast<double>(random());
+    std::string out = "x";
+    AppendRealExact(value, &out);
+    ASSERT_EQ(out, "x" + FormatRealExact(value));
+  }
+}
+
+TEST(AppendInteger, WritesWhatIntegerCellWrites) {
+  for (int64_t value : {int64_t{0}, int64_t{-3}, int64_t{1200}, std::numeric_limits<int64_t>::min(),
+                        std::numeric_limits<int64_t>::max()}) {
+    std::string out = "x";
+    AppendInteger(value, &out);
+    EXPECT_EQ(out, "x" + IntegerCell(value).text);
+  }
+}
+
 TEST(TextTable, AlignsNumbersRightTextLeftWithoutTrailingSpaces) {
   EXPECT_EQ(FormatTextTable(Sample()),
             "name          n   mean  note\n"
@@ -124,6 +144,24 @@ TEST(CsvText, QuotesLineBreaksAndHeaderNames) {
   ResultTable table{.columns = {"x,y", "plain"},
                     .rows = {{TextCell("two\nlines"), TextCell("cr\r")}}};
   EXPECT_EQ(FormatCsv(table), "\"x,y\",plain\n\"two\nlines\",\"cr\r\"\n");
+}
+
+// A field appended as it is, then quoted in place, is the field a record
+// of cells has; the text before it is left alone.
+TEST(CsvText, QuotingInPlaceGivesTheFieldOfARecord) {
+  for (std::string text : {"plain", "", "a, \"b\"", "\"\"", "two\nlines", "cr\r", "\"x\"y\""}) {
+    for (bool is_text : {true, false}) {
+      std::string out = "a,\"";
+      out += text;
+      QuoteCsvField(&out, 3, /*quote_empty=*/is_text);
+      std::string record;
+      AppendCsvRecord(&record, {is_text ? TextCell(text) : Cell{CellKind::kJson, text}});
+      EXPECT_EQ(out, "a,\"" + record.substr(0, record.size() - 1)) << text;
+    }
+  }
+  std::string out = "q,";
+  QuoteCsvField(&out, 2, /*quote_empty=*/true);
+  EXPECT_EQ(out, "q,\"\"");
 }
 
 TEST(JsonTable, NumbersNullsAndEscapedStrings) {

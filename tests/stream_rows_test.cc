@@ -16,6 +16,8 @@
 #include "backend_support.h"
 #include "db/archive.h"
 #include "db/db_error.h"
+#include "db/row_cursor.h"
+#include "output/csv_text.h"
 #include "pipeline/open_archive.h"
 #include "test_support.h"
 
@@ -76,6 +78,35 @@ TEST_P(StreamRows, GivesEachValueAsDeclared) {
         EXPECT_TRUE(rows->IsNull(0));
         EXPECT_EQ(rows->Int(0), 0);
         EXPECT_EQ(rows->Double(0), 0.0);
+      });
+}
+
+// export-csv's records come straight from the cursor (AppendCell), not
+// through a Cell per value: the same bytes, from either kind of cursor.
+TEST_P(StreamRows, CsvRecordsFromTheCursorAreThoseOfItsCells) {
+  auto record = [](RowCursor& rows) {
+    std::string direct;
+    std::string cells;
+    AppendCsvRecord(&direct, rows);
+    AppendCsvRecord(&cells, RowCells(rows));
+    EXPECT_EQ(direct, cells);
+    return direct;
+  };
+  archive_->ReadCompleteTogether(
+      1, 1, [&](int, const SelectRows& select, const tracedb::StreamRows& stream) {
+        auto rows = select(
+            "SELECT CAST(-9000000000 AS BIGINT), CAST(0.30000000000000004 AS DOUBLE PRECISION),"
+            " CAST(2 AS DOUBLE PRECISION), 'a, \"b\"', '', CAST(NULL AS TEXT), 'plain', id"
+            " FROM trace WHERE id = $1");
+        ASSERT_TRUE(rows->Next());
+        EXPECT_EQ(record(*rows),
+                  "-9000000000,0.30000000000000004,2.0,\"a, \"\"b\"\"\",\"\",,plain,1\n");
+        rows = stream(
+            "SELECT CAST(-9000000000 AS BIGINT), CAST(0.30000000000000004 AS DOUBLE PRECISION),"
+            " CAST(NULL AS INTEGER), id FROM trace WHERE id = $1",
+            {kInteger, kReal, kInteger, kInteger});
+        ASSERT_TRUE(rows->Next());
+        EXPECT_EQ(record(*rows), "-9000000000,0.30000000000000004,,1\n");
       });
 }
 

@@ -53,7 +53,7 @@ size_t WriteRows(RowCursor& cursor, const Export& run, size_t index) {
   AppendCsvHeader(&out, ColumnNames(cursor));
   size_t rows = 0;
   while (cursor.Next()) {
-    AppendCsvRecord(&out, RowCells(cursor));  // reals with every bit (ExactRealCell)
+    AppendCsvRecord(&out, cursor);  // reals with every bit (ExactRealCell)
     ++rows;
     if (out.size() >= kFlushBytes) {
       if (run.cancel) throw ExportCancelled{};

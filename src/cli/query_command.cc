@@ -53,7 +53,7 @@ void StreamCsv(RowCursor& cursor) {
   std::string out;
   AppendCsvHeader(&out, ColumnNames(cursor));
   while (cursor.Next()) {
-    AppendCsvRecord(&out, RowCells(cursor));
+    AppendCsvRecord(&out, cursor);
     if (out.size() >= kFlushBytes) Write(&out);
   }
   Write(&out);

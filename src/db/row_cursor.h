@@ -31,9 +31,15 @@ class RowCursor {
   virtual std::string Text(int column) const = 0;
   // The value with its kind, as `query` prints it.
   virtual Cell CellAt(int column) const = 0;
+  // CellAt's text appended to `out`, and its kind: the same bytes without
+  // a Cell made per value, for readers of millions of rows (export-csv).
+  virtual CellKind AppendCell(int column, std::string* out) const;
 };
 
 std::vector<std::string> ColumnNames(const RowCursor& cursor);
 std::vector<Cell> RowCells(const RowCursor& cursor);
+// The current row as a CSV record (output/csv_text.h), what
+// AppendCsvRecord(out, RowCells(cursor)) appends.
+void AppendCsvRecord(std::string* out, const RowCursor& cursor);
 
 }  // namespace tracedb

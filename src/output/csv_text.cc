@@ -1,14 +1,16 @@
 #include "output/csv_text.h"
 
+#include <algorithm>
+#include <string_view>
+
 namespace tracedb {
 namespace {
 
-void AppendField(std::string* out, const std::string& text, bool quote_empty) {
-  bool quote = text.find_first_of(",\"\r\n") != std::string::npos || (quote_empty && text.empty());
-  if (!quote) {
-    out->append(text);
-    return;
-  }
+bool MustQuote(std::string_view text, bool quote_empty) {
+  return text.find_first_of(",\"\r\n") != std::string_view::npos || (quote_empty && text.empty());
+}
+
+void AppendQuoted(std::string* out, std::string_view text) {
   out->push_back('"');
   for (char c : text) {
     if (c == '"') out->push_back('"');
@@ -17,7 +19,33 @@ void AppendField(std::string* out, const std::string& text, bool quote_empty) {
   out->push_back('"');
 }
 
+void AppendField(std::string* out, const std::string& text, bool quote_empty) {
+  if (MustQuote(text, quote_empty)) {
+    AppendQuoted(out, text);
+  } else {
+    out->append(text);
+  }
+}
+
 }  // namespace
+
+// In place, from the back: most quoted fields are an entity's extras (JSON,
+// with quotes and commas), one on each row of a table that has them.
+void QuoteCsvField(std::string* out, size_t start, bool quote_empty) {
+  std::string_view text = std::string_view(*out).substr(start);
+  if (!MustQuote(text, quote_empty)) return;
+  size_t size = out->size();
+  size_t quotes = std::count(text.begin(), text.end(), '"');
+  out->resize(size + quotes + 2);
+  char* field = out->data() + start;
+  size_t to = size - start + quotes + 1;
+  field[to] = '"';
+  for (size_t from = size - start; from-- > 0;) {
+    field[--to] = field[from];
+    if (field[from] == '"') field[--to] = '"';
+  }
+  field[0] = '"';
+}
 
 void AppendCsvHeader(std::string* out, const std::vector<std::string>& columns) {
   for (size_t i = 0; i < columns.size(); ++i) {

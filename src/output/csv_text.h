@@ -18,6 +18,9 @@ namespace tracedb {
 
 void AppendCsvHeader(std::string* out, const std::vector<std::string>& columns);
 void AppendCsvRecord(std::string* out, const std::vector<Cell>& cells);
+// The field from `start` to the end of `out`, already appended as it is,
+// quoted in place when it must be: what AppendCsvRecord does to a cell.
+void QuoteCsvField(std::string* out, size_t start, bool quote_empty);
 
 // Header and every row.
 std::string FormatCsv(const ResultTable& table);

@@ -2,11 +2,45 @@
 
 #include <charconv>
 #include <cstdio>
+#include <string_view>
 #include <utility>
 
 #include "model/json_text.h"
 
 namespace tracedb {
+
+namespace {
+
+// Room for any real's text: 17 digits, sign, point, exponent.
+constexpr int kRealChars = 40;
+
+// std::to_chars writes what "%.*g" writes, several times faster. The text
+// goes to `buffer` (kRealChars), whose end is returned.
+char* RealDigits(double value, int digits, char* buffer) {
+  char* end =
+      std::to_chars(buffer, buffer + kRealChars - 2, value, std::chars_format::general, digits).ptr;
+  // "%g" drops the point of 2.0; "e", "inf" and "nan" need no ".0".
+  if (std::string_view(buffer, end - buffer).find_first_of(".ein") == std::string_view::npos) {
+    *end++ = '.';
+    *end++ = '0';
+  }
+  return end;
+}
+
+// 15 digits when they read back as the very same double, as they mostly do
+// (0.1, 2.0, 1e+15), else 16 or 17; not to_chars' shortest form, which
+// writes 0.0005 as "5e-04".
+char* RealExact(double value, char* buffer) {
+  for (int digits = 15; digits < 17; ++digits) {
+    char* end = RealDigits(value, digits, buffer);
+    double back = 0;
+    std::from_chars(buffer, end, back);
+    if (back == value || value != value) return end;  // nan equals nothing
+  }
+  return RealDigits(value, 17, buffer);
+}
+
+}  // namespace
 
 Cell NullCell() { return Cell{}; }
 
@@ -27,17 +61,6 @@ Cell JsonCell(std::string json) {
 
 std::string FormatReal(double value) { return FormatRealDigits(value, 15); }
 
-// std::to_chars writes what "%.*g" writes, several times faster.
-std::string FormatRealDigits(double value, int digits) {
-  char buffer[40];
-  char* end =
-      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, digits).ptr;
-  std::string text(buffer, end);
-  // "%g" drops the point of 2.0; "e", "inf" and "nan" need no ".0".
-  if (text.find_first_of(".ein") == std::string::npos) text += ".0";
-  return text;
-}
-
 void RoundReals(std::vector<Cell>* row, int digits) {
   for (Cell& cell : *row) {
     if (cell.kind != CellKind::kReal) continue;
@@ -51,18 +74,24 @@ void RoundReals(ResultTable* table, int digits) {
   for (std::vector<Cell>& row : table->rows) RoundReals(&row, digits);
 }
 
-// 15 digits when they read back as the very same double, as they mostly do
-// (0.1, 2.0, 1e+15), else 16 or 17; not to_chars' shortest form, which
-// writes 0.0005 as "5e-04".
+std::string FormatRealDigits(double value, int digits) {
+  char buffer[kRealChars];
+  return std::string(buffer, RealDigits(value, digits, buffer));
+}
+
 std::string FormatRealExact(double value) {
-  std::string text;
-  for (int digits = 15; digits < 17; ++digits) {
-    text = FormatRealDigits(value, digits);
-    double back = 0;
-    std::from_chars(text.data(), text.data() + text.size(), back);
-    if (back == value || value != value) return text;  // nan equals nothing
-  }
-  return FormatRealDigits(value, 17);
+  char buffer[kRealChars];
+  return std::string(buffer, RealExact(value, buffer));
+}
+
+void AppendInteger(int64_t value, std::string* out) {
+  char buffer[24];  // 19 digits and a sign
+  out->append(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+}
+
+void AppendRealExact(double value, std::string* out) {
+  char buffer[kRealChars];
+  out->append(buffer, RealExact(value, buffer));
 }
 
 }  // namespace tracedb

@@ -54,5 +54,10 @@ void RoundReals(ResultTable* table, int digits);
 // same with 16 or 17 digits: for data read back, which must keep every bit
 // ("0.1", "2.0", "1e+20", but "0.30000000000000004", "1000000000000000.5").
 std::string FormatRealExact(double value);
+// FormatRealExact's text appended to `out`, with no string of its own: for
+// writers of millions of cells (export-csv).
+void AppendRealExact(double value, std::string* out);
+// IntegerCell's text appended to `out`.
+void AppendInteger(int64_t value, std::string* out);
 
 }  // namespace tracedb

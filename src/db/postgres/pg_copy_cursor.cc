@@ -199,6 +199,16 @@ std::string PgCopyCursor::Text(int column) const {
   return CellAt(column).text;
 }
 
+CellKind PgCopyCursor::AppendCell(int column, std::string* out) const {
+  if (IsNull(column)) return CellKind::kNull;
+  if (kinds_[column] == ColumnKind::kInteger) {
+    AppendInteger(Int(column), out);
+    return CellKind::kInteger;
+  }
+  AppendRealExact(Double(column), out);
+  return CellKind::kReal;
+}
+
 Cell PgCopyCursor::CellAt(int column) const {
   if (IsNull(column)) return NullCell();
   if (kinds_[column] == ColumnKind::kInteger) return IntegerCell(Int(column));

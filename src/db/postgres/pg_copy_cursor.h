@@ -43,6 +43,7 @@ class PgCopyCursor : public RowCursor {
   double Double(int column) const override;
   std::string Text(int column) const override;
   Cell CellAt(int column) const override;
+  CellKind AppendCell(int column, std::string* out) const override;
 
  private:
   struct Value {

@@ -79,6 +79,27 @@ std::string PgCursor::Text(int column) const {
   return value.data == nullptr ? std::string() : std::string(value.data, value.size);
 }
 
+// Numbers without a Cell: an integer's text is already as IntegerCell
+// writes it (no sign for positives, no leading zeros).
+CellKind PgCursor::AppendCell(int column, std::string* out) const {
+  const Value& value = values_[column];
+  if (value.data == nullptr) return CellKind::kNull;
+  switch (batch_.column_type(column)) {
+    case pg_type::kInt2:
+    case pg_type::kInt4:
+    case pg_type::kInt8:
+    case pg_type::kOid:
+      out->append(value.data, value.size);
+      return CellKind::kInteger;
+    case pg_type::kFloat4:
+    case pg_type::kFloat8:
+      AppendRealExact(Double(column), out);
+      return CellKind::kReal;
+    default:
+      return RowCursor::AppendCell(column, out);
+  }
+}
+
 Cell PgCursor::CellAt(int column) const {
   if (IsNull(column)) return NullCell();
   switch (batch_.column_type(column)) {

@@ -40,6 +40,7 @@ class PgCursor : public RowCursor {
   double Double(int column) const override;
   std::string Text(int column) const override;
   Cell CellAt(int column) const override;
+  CellKind AppendCell(int column, std::string* out) const override;
 
  private:
   // A value of the current row: its text in batch_, null for NULL.

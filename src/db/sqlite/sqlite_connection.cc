@@ -332,13 +332,15 @@ double SqliteStatement::ColumnDouble(int index) const {
   return sqlite3_column_double(stmt_, index);
 }
 
-std::string SqliteStatement::ColumnText(int index) const {
+std::string SqliteStatement::ColumnText(int index) const { return std::string(ColumnView(index)); }
+
+std::string_view SqliteStatement::ColumnView(int index) const {
   // Text first, then its size: the documented order that avoids a conversion
   // invalidating the pointer.
   const unsigned char* text = sqlite3_column_text(stmt_, index);
   int size = sqlite3_column_bytes(stmt_, index);
   if (text == nullptr) return {};
-  return std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(size));
+  return {reinterpret_cast<const char*>(text), static_cast<size_t>(size)};
 }
 
 void SqliteStatement::Fail(int code) const {

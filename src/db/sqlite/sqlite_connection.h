@@ -59,6 +59,8 @@ class SqliteStatement {
   int64_t ColumnInt(int index) const;
   double ColumnDouble(int index) const;
   std::string ColumnText(int index) const;
+  // The text without a copy: valid until the next Step or column read.
+  std::string_view ColumnView(int index) const;
 
  private:
   friend class SqliteConnection;

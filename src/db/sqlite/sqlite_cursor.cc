@@ -16,6 +16,26 @@ std::string BlobLiteral(const std::string& bytes) {
 
 }  // namespace
 
+CellKind SqliteCursor::AppendCell(int column, std::string* out) const {
+  switch (statement_->ColumnType(column)) {
+    case SqliteType::kInteger:
+      AppendInteger(statement_->ColumnInt(column), out);
+      return CellKind::kInteger;
+    case SqliteType::kReal:
+      AppendRealExact(statement_->ColumnDouble(column), out);
+      return CellKind::kReal;
+    case SqliteType::kText:
+      out->append(statement_->ColumnView(column));
+      return CellKind::kText;
+    case SqliteType::kBlob:
+      out->append(BlobLiteral(statement_->ColumnText(column)));
+      return CellKind::kText;
+    case SqliteType::kNull:
+      break;
+  }
+  return CellKind::kNull;
+}
+
 Cell SqliteCursor::CellAt(int column) const {
   switch (statement_->ColumnType(column)) {
     case SqliteType::kInteger:

@@ -26,6 +26,7 @@ class SqliteCursor : public RowCursor {
   double Double(int column) const override { return statement_->ColumnDouble(column); }
   std::string Text(int column) const override { return statement_->ColumnText(column); }
   Cell CellAt(int column) const override;
+  CellKind AppendCell(int column, std::string* out) const override;
 
   void Finish() { statement_.reset(); }
 
