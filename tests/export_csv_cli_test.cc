@@ -12,6 +12,7 @@
 #include "backend_support.h"
 #include "background_child.h"
 #include "db/loader_process.h"
+#include "db/trace_tables.h"
 #include "input/file_digest.h"
 #include "sqlite_test_support.h"
 #include "test_support.h"
@@ -211,6 +212,53 @@ TEST_P(ExportCsvCli, ATraceBetweenOthersGetsItsOwnRowsOnly) {
   }
   std::string profile = CsvOf(dir_ + "/2", "state_profile");
   EXPECT_EQ(std::count(profile.begin(), profile.end(), '\n'), 1026);  // a header, 1,025 bins
+}
+
+// Rows equal in container and time, in an order other than the one they
+// were stored in: A is pushed, then B on it, both at 1.0, and B ends first;
+// beta's events have the smaller value id; link k2 (from t2) ends first.
+const char* kTiedBody =
+    "9 1.0 S t1 A\n"
+    "9 1.0 S t1 B\n"
+    "12 1.0 E t2 beta\n"
+    "12 1.0 E t2 alpha\n"
+    "13 1.0 V t2 5\n"
+    "13 1.0 V t2 7\n"
+    "10 1.5 S t1\n"
+    "16 1.5 L 0 m t1 k1\n"
+    "16 1.5 L 0 m t2 k2\n"
+    "10 2.0 S t1\n"
+    "12 2.0 E t2 alpha\n"
+    "12 2.0 E t2 beta\n"
+    "17 2.5 L 0 m t1 k2\n"
+    "17 2.5 L 0 m t2 k1\n";
+
+// SQLite reads the entity tables in their index's order and export-csv
+// sorts the ties (db/tie_sort.h): the files are what the whole ORDER BY
+// gives, as `tracedb query` prints it.
+TEST_P(ExportCsvCli, RowsTiedInContainerAndTimeComeInTheTablesWholeOrder) {
+  std::string path = WriteTempFile("export-ties.paje", Header() + kTiedBody);
+  ASSERT_EQ(Tracedb("ingest -q --db " + db_ + " " + path).exit_code, 0);
+  CliRun run = Export("2 " + dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(CsvOf(dir_, "state"),
+            "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
+            "long_state\n"
+            "2,2,3,0,1.0,2.0,0,,1,1\n"
+            "2,2,3,1,1.0,1.5,1,,0,1\n");
+  EXPECT_EQ(CsvOf(dir_, "event"),
+            "trace_id,container_id,type_id,value_id,time,extra,number\n"
+            "2,3,4,2,1.0,,\n"
+            "2,3,4,3,1.0,,\n"
+            "2,3,4,2,2.0,,\n"
+            "2,3,4,3,2.0,,\n");
+  for (const TraceTable& table : kTraceTables) {
+    if (table.index_keys == 0) continue;
+    CliRun query = Tracedb("query --csv --db " + db_ + " 'SELECT * FROM " + table.name +
+                           " WHERE trace_id = 2 ORDER BY " + table.order + "'");
+    ASSERT_EQ(query.exit_code, 0) << query.err;
+    EXPECT_EQ(CsvOf(dir_, table.name), query.out) << table.name;
+  }
 }
 
 // Tables are written by several readers at once: one that fails (here

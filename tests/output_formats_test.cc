@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <string>
@@ -69,6 +71,47 @@ TEST(FormatRealExact, ReadsBackAsTheSameDoubleForRandomBits) {
     std::from_chars(text.data(), text.data() + text.size(), back);
     ASSERT_EQ(std::bit_cast<uint64_t>(back), bits) << text;
   }
+}
+
+// FormatRealExact's rule, by printf: 15 significant digits when they read
+// back as the same double, else 16, else 17.
+std::string PrintfExact(double value) {
+  char text[64];
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value || digits == 17) break;
+  }
+  std::string result = text;
+  if (result.find_first_of(".ein") == std::string::npos) result += ".0";
+  return result;
+}
+
+TEST(FormatRealExact, WritesWhatPrintfWritesWithFifteenToSeventeenDigits) {
+  std::mt19937_64 random(5);
+  std::vector<double> values = {0.1,
+                                -0.1,
+                                1e-4,
+                                1e-5,
+                                9.999e-5,
+                                123456789012345.0,
+                                1e15,
+                                1e16,
+                                1e-300,
+                                5e-324,
+                                1.7976931348623157e308,
+                                0.5,
+                                100.0,
+                                -2.5e-7,
+                                3.0,
+                                12345678901234567.0};
+  for (int i = 0; i < 200'000; ++i) {
+    double value = std::bit_cast<double>(random());
+    if (!std::isnan(value)) values.push_back(value);
+    // Times as traces have them: few digits, any scale.
+    values.push_back(static_cast<double>(random() % 100'000'000) /
+                     std::pow(10.0, static_cast<int>(random() % 24) - 8));
+  }
+  for (double value : values) ASSERT_EQ(FormatRealExact(value), PrintfExact(value)) << value;
 }
 
 // The buffer variants export-csv writes with give the Cell factories' text.

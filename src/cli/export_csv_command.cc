@@ -23,6 +23,7 @@
 #include "cli/commands.h"
 #include "cli/interruption.h"
 #include "db/db_error.h"
+#include "db/tie_sort.h"
 #include "db/trace_tables.h"
 #include "output/csv_text.h"
 #include "output/file_set.h"
@@ -46,30 +47,62 @@ struct Export {
   const std::atomic<bool>& cancel;  // ctrl-C or SIGTERM (cli/interruption.h)
 };
 
-// Header and rows of `cursor` into file `index`; the row count. The
-// interruption is looked at with each piece written.
-size_t WriteRows(RowCursor& cursor, const Export& run, size_t index) {
-  std::string out;
-  AppendCsvHeader(&out, ColumnNames(cursor));
+// Text for file `index`, handed over in pieces; the interruption is looked
+// at with each piece.
+struct Output {
+  const Export& run;
+  size_t index;
+  std::string text;
+
+  void Written() {
+    if (text.size() < kFlushBytes) return;
+    if (run.cancel) throw ExportCancelled{};
+    run.files.Write(index, text);
+    text.clear();
+  }
+  void Append(std::string_view records) {
+    text.append(records);
+    Written();
+  }
+};
+
+// Rows of `cursor` in the order it gives; the row count.
+size_t WriteRows(RowCursor& cursor, Output& output) {
   size_t rows = 0;
   while (cursor.Next()) {
-    AppendCsvRecord(&out, cursor);  // reals with every bit (ExactRealCell)
+    AppendCsvRecord(&output.text, cursor);  // reals with every bit (ExactRealCell)
     ++rows;
-    if (out.size() >= kFlushBytes) {
-      if (run.cancel) throw ExportCancelled{};
-      run.files.Write(index, out);
-      out.clear();
-    }
+    output.Written();
   }
-  run.files.Write(index, out);
+  return rows;
+}
+
+// Rows of `cursor`, which gives them in `table`'s index order only, in the
+// table's whole order (db/tie_sort.h); the row count.
+size_t WriteTieSorted(RowCursor& cursor, const TraceTable& table, const SelectRows& select,
+                      Output& output) {
+  TieSortedRecords records(table, cursor, select,
+                           [&](std::string_view text) { output.Append(text); });
+  size_t rows = 0;
+  while (cursor.Next()) {
+    records.Add();
+    ++rows;
+  }
+  records.Finish();
   return rows;
 }
 
 // Table `index` of kTraceTables, whole, into its file.
 void WriteTable(const Export& run, const SelectRows& select, size_t index) {
   const TraceTable& table = kTraceTables[index];
+  SqlDialect dialect = run.archive.dialect();
   run.files.Open(index);
-  size_t rows = WriteRows(*select(TraceTableSql(table, run.archive.dialect(), select)), run, index);
+  std::unique_ptr<RowCursor> cursor = select(TraceTableSql(table, dialect, select));
+  Output output{run, index, {}};
+  AppendCsvHeader(&output.text, ColumnNames(*cursor));
+  size_t rows = TiesLeftToReader(table, dialect) ? WriteTieSorted(*cursor, table, select, output)
+                                                 : WriteRows(*cursor, output);
+  run.files.Write(index, output.text);
   run.files.Close(index);
   spdlog::info("{}: {} rows of {}", run.trace.info.name, rows, table.name);
 }

@@ -70,4 +70,20 @@ std::string FormatCsv(const ResultTable& table) {
   return out;
 }
 
+void SplitCsvRecord(std::string_view record, std::vector<std::string_view>* fields) {
+  fields->clear();
+  if (!record.empty() && record.back() == '\n') record.remove_suffix(1);
+  size_t start = 0;
+  bool quoted = false;
+  for (size_t i = 0; i < record.size(); ++i) {
+    if (record[i] == '"') {
+      quoted = !quoted;  // a doubled quote turns it off and on again
+    } else if (record[i] == ',' && !quoted) {
+      fields->push_back(record.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  fields->push_back(record.substr(start));
+}
+
 }  // namespace tracedb

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "output/result_table.h"
@@ -21,6 +22,9 @@ void AppendCsvRecord(std::string* out, const std::vector<Cell>& cells);
 // The field from `start` to the end of `out`, already appended as it is,
 // quoted in place when it must be: what AppendCsvRecord does to a cell.
 void QuoteCsvField(std::string* out, size_t start, bool quote_empty);
+// The fields of one record that AppendCsvRecord wrote (its '\n' included or
+// not), as written: a quoted field keeps its quotes. Views into `record`.
+void SplitCsvRecord(std::string_view record, std::vector<std::string_view>* fields);
 
 // Header and every row.
 std::string FormatCsv(const ResultTable& table);
