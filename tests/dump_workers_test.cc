@@ -4,11 +4,13 @@
 // errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "format/paje/paje_format.h"
 #include "format/paraver/paraver_format.h"
@@ -52,6 +54,59 @@ size_t LineCount(const std::string& text) {
   size_t n = 0;
   for (char c : text) n += c == '\n';
   return n;
+}
+
+// Every write a FILE* passes on, as it comes: the stream is unbuffered.
+struct Writes {
+  std::vector<std::string> pieces;
+  static ssize_t Write(void* cookie, const char* data, size_t size) {
+    static_cast<Writes*>(cookie)->pieces.emplace_back(data, size);
+    return static_cast<ssize_t>(size);
+  }
+};
+
+// Dumps `path` with DumpWriter's `options`, recording each write.
+Writes DumpWrites(const std::string& path, DumpOptions options) {
+  Writes writes;
+  cookie_io_functions_t io{
+      .read = nullptr, .write = Writes::Write, .seek = nullptr, .close = nullptr};
+  std::FILE* out = fopencookie(&writes, "w", io);
+  std::setvbuf(out, nullptr, _IONBF, 0);
+  {
+    Registry registry;
+    DumpWriter writer(registry, out, options);
+    InputFile input(path);
+    paje::kPajeFormat.read(input, {}, ReadOptions{}, &registry, &writer);
+    writer.Flush();
+  }
+  std::fclose(out);
+  return writes;
+}
+
+// dump --db's readers share stdout: with whole_lines each write ends a
+// line, even past a line longer than the text's buffer, and the bytes are
+// those of a writer without it.
+TEST(DumpWorkers, WholeLinesGoOutInWritesThatEndALine) {
+  std::string body;
+  for (int i = 0; i < 3'000; ++i) {
+    body += "8 " + std::to_string(i) + " S t1 V" + std::to_string(i % 5) + "\n";
+    if (i == 1'000) body += "8 1000.5 S t1 " + std::string(200'000, 'x') + "\n";
+  }
+  std::string path = WriteTempFile("whole-lines.paje", Header() + body);
+  Writes plain = DumpWrites(path, {});
+  Writes whole = DumpWrites(path, {.whole_lines = true});
+  std::string joined;
+  for (const std::string& piece : whole.pieces) {
+    EXPECT_TRUE(piece.ends_with('\n')) << piece.size() << " bytes";
+    joined += piece;
+  }
+  std::string expected;
+  for (const std::string& piece : plain.pieces) expected += piece;
+  EXPECT_GT(expected.size(), 200'000u);
+  EXPECT_TRUE(joined == expected) << joined.size() << " against " << expected.size();
+  // Without it, the long line is cut where the buffer was full.
+  EXPECT_TRUE(std::any_of(plain.pieces.begin(), plain.pieces.end(),
+                          [](const std::string& piece) { return !piece.ends_with('\n'); }));
 }
 
 TEST(DumpWorkers, TextWorkersGiveTheSameBytesInTheSameOrder) {

@@ -76,7 +76,7 @@ class ReadOnlyArchive : public ::testing::Test {
         {"list", "--db", db_},
         {"info", "--db", db_, "1"},
         {"query", "--db", db_, "SELECT value, count(*) FROM state_view GROUP BY value"},
-        {"dump", "--db", db_, "1"},
+        {"dump", "--threads", "1", "--db", db_, "1"},  // in one order
         {"export-csv", "--force", "--db", db_, "1", csv_.string()},
     };
     std::vector<std::string> outcomes;

@@ -1,10 +1,15 @@
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <memory>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/skip_log.h"
 #include "db/db_error.h"
+#include "db/stored_trace_reader.h"
 #include "input/input_file.h"
 #include "output/dump_writer.h"
 #include "pipeline/dump_pipeline.h"
@@ -15,6 +20,44 @@ namespace tracedb {
 
 namespace {
 
+// Tables read at once by --db: --threads' count (one per core by default),
+// one per part at most.
+int StoredReaders(const DumpArgs& args) {
+  int threads = args.dump.read.parse_workers + args.dump.format_workers + 1;
+  return std::clamp(threads, 1, kStoredRowParts);
+}
+
+// One reader's parts (stored_trace_reader.h) through a writer of its own,
+// whose pieces of whole lines go to stdout as they fill. A reader that
+// fails stops the others at their next row; its error is the one reported.
+void DumpParts(Archive& archive, int64_t id, const DumpArgs& args, int readers) {
+  Registry registry;
+  archive.ReadComplete(
+      id, [&](const SelectRows& select) { ReadStoredRegistry(archive.name(), select, &registry); });
+  std::vector<std::unique_ptr<DumpWriter>> writers;
+  for (int i = 0; i < readers; ++i) {
+    writers.push_back(std::make_unique<DumpWriter>(
+        registry, stdout, DumpOptions{.user_fields = args.dump.user_fields, .whole_lines = true}));
+  }
+  std::atomic<int> next{0};
+  std::atomic<bool> stop{false};
+  archive.ReadCompleteTogether(
+      id, readers, [&](int reader, const SelectRows& select, const StreamRows&) {
+        DumpWriter& writer = *writers[reader];
+        StoredRead read{archive.name(), archive.dialect(), select, registry, &writer, &stop};
+        try {
+          for (int part = next++; part < kStoredRowParts; part = next++) ReadStoredPart(read, part);
+        } catch (const StoppedRead&) {
+          // Another reader's error is reported; the lines before it are kept.
+        } catch (...) {
+          stop = true;
+          writer.Flush();  // what came before the error, and the output's own error first
+          throw;
+        }
+        writer.Flush();
+      });
+}
+
 int DumpStored(const DumpArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::optional<TraceRecord> trace = archive->FindTrace(args.file);
@@ -22,6 +65,10 @@ int DumpStored(const DumpArgs& args) {
   if (trace->status != TraceStatus::kComplete) {
     throw DbError(archive->name(), "trace " + std::to_string(trace->id) + " is " +
                                        std::string(StatusName(trace->status)) + ", not complete");
+  }
+  if (int readers = StoredReaders(args); readers > 1) {
+    DumpParts(*archive, trace->id, args, readers);
+    return 0;
   }
   Registry registry;
   DumpWriter writer(registry, stdout,

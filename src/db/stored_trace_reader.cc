@@ -1,5 +1,6 @@
 #include "db/stored_trace_reader.h"
 
+#include <atomic>
 #include <charconv>
 #include <optional>
 #include <string>
@@ -150,79 +151,125 @@ std::optional<int64_t> OptionalInt(const RowCursor& s, int column) {
   return s.Int(column);
 }
 
-void ReadRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
-              const Registry& registry, EntitySink* sink) {
-  Refs ref{database, registry};
-  auto where = [&](const char* table) { return TraceRowsWhere(dialect, select, table); };
-  auto containers = select(
+// Each part reads one table. A reader stops at the next row once `stop`
+// is set (another reader failed), throwing StoppedRead.
+struct PartRead {
+  const std::string& database;
+  SqlDialect dialect;
+  const SelectRows& select;
+  const Refs& ref;
+  EntitySink* sink;
+  const std::atomic<bool>* stop;
+
+  std::string Where(const char* table) const { return TraceRowsWhere(dialect, select, table); }
+  bool Next(RowCursor& rows) const {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) throw StoppedRead{};
+    return rows.Next();
+  }
+};
+
+void ReadContainers(const PartRead& read) {
+  auto containers = read.select(
       "SELECT id, start_time, end_time, extra FROM container WHERE trace_id = $1 ORDER BY id");
-  while (containers->Next()) {
-    sink->OnContainer({.id = ref.Container(*containers, 0),
-                       .start = containers->Double(1),
-                       .end = containers->Double(2),
-                       .extras = ReadExtras(*containers, 3)});
-  }
-  auto states = select(
-      "SELECT container_id, type_id, value_id, start_time, end_time, depth, "
-      "extra FROM state WHERE " +
-      where("state"));
-  while (states->Next()) {
-    sink->OnState({.container = ref.Container(*states, 0),
-                   .type = ref.Type(*states, 1),
-                   .value = ref.Value(*states, 2),
-                   .start = states->Double(3),
-                   .end = states->Double(4),
-                   .depth = Id(*states, 5),
-                   .extras = ReadExtras(*states, 6)});
-  }
-  auto events =
-      select("SELECT container_id, type_id, value_id, time, extra, number FROM event WHERE " +
-             where("event"));
-  while (events->Next()) {
-    sink->OnEvent({.container = ref.Container(*events, 0),
-                   .type = ref.Type(*events, 1),
-                   .value = ref.EventValue(*events, 2, 5),
-                   .time = events->Double(3),
-                   .extras = ReadExtras(*events, 4),
-                   .number = events->Int(5)});
-  }
-  auto variables = select(
-      "SELECT container_id, type_id, start_time, end_time, value, extra "
-      "FROM variable WHERE " +
-      where("variable"));
-  while (variables->Next()) {
-    sink->OnVariable({.container = ref.Container(*variables, 0),
-                      .type = ref.Type(*variables, 1),
-                      .start = variables->Double(2),
-                      .end = variables->Double(3),
-                      .value = variables->Double(4),
-                      .extras = ReadExtras(*variables, 5)});
-  }
-  auto links = select(
-      "SELECT container_id, type_id, value_id, key, start_container_id, "
-      "end_container_id, start_time, end_time, extra, size, tag FROM link WHERE " +
-      where("link"));
-  while (links->Next()) {
-    sink->OnLink({.container = ref.Container(*links, 0),
-                  .type = ref.Type(*links, 1),
-                  .value = ref.Value(*links, 2),
-                  .start = links->Double(6),
-                  .end = links->Double(7),
-                  .start_container = ref.OptionalContainer(*links, 4),
-                  .end_container = ref.OptionalContainer(*links, 5),
-                  .key = links->Text(3),
-                  .extras = ReadExtras(*links, 8),
-                  .size = OptionalInt(*links, 9),
-                  .tag = OptionalInt(*links, 10)});
+  while (read.Next(*containers)) {
+    read.sink->OnContainer({.id = read.ref.Container(*containers, 0),
+                            .start = containers->Double(1),
+                            .end = containers->Double(2),
+                            .extras = ReadExtras(*containers, 3)});
   }
 }
 
+void ReadStates(const PartRead& read) {
+  const Refs& ref = read.ref;
+  auto states = read.select(
+      "SELECT container_id, type_id, value_id, start_time, end_time, depth, "
+      "extra FROM state WHERE " +
+      read.Where("state"));
+  while (read.Next(*states)) {
+    read.sink->OnState({.container = ref.Container(*states, 0),
+                        .type = ref.Type(*states, 1),
+                        .value = ref.Value(*states, 2),
+                        .start = states->Double(3),
+                        .end = states->Double(4),
+                        .depth = Id(*states, 5),
+                        .extras = ReadExtras(*states, 6)});
+  }
+}
+
+void ReadEvents(const PartRead& read) {
+  const Refs& ref = read.ref;
+  auto events =
+      read.select("SELECT container_id, type_id, value_id, time, extra, number FROM event WHERE " +
+                  read.Where("event"));
+  while (read.Next(*events)) {
+    read.sink->OnEvent({.container = ref.Container(*events, 0),
+                        .type = ref.Type(*events, 1),
+                        .value = ref.EventValue(*events, 2, 5),
+                        .time = events->Double(3),
+                        .extras = ReadExtras(*events, 4),
+                        .number = events->Int(5)});
+  }
+}
+
+void ReadVariables(const PartRead& read) {
+  const Refs& ref = read.ref;
+  auto variables = read.select(
+      "SELECT container_id, type_id, start_time, end_time, value, extra "
+      "FROM variable WHERE " +
+      read.Where("variable"));
+  while (read.Next(*variables)) {
+    read.sink->OnVariable({.container = ref.Container(*variables, 0),
+                           .type = ref.Type(*variables, 1),
+                           .start = variables->Double(2),
+                           .end = variables->Double(3),
+                           .value = variables->Double(4),
+                           .extras = ReadExtras(*variables, 5)});
+  }
+}
+
+void ReadLinks(const PartRead& read) {
+  const Refs& ref = read.ref;
+  auto links = read.select(
+      "SELECT container_id, type_id, value_id, key, start_container_id, "
+      "end_container_id, start_time, end_time, extra, size, tag FROM link WHERE " +
+      read.Where("link"));
+  while (read.Next(*links)) {
+    read.sink->OnLink({.container = ref.Container(*links, 0),
+                       .type = ref.Type(*links, 1),
+                       .value = ref.Value(*links, 2),
+                       .start = links->Double(6),
+                       .end = links->Double(7),
+                       .start_container = ref.OptionalContainer(*links, 4),
+                       .end_container = ref.OptionalContainer(*links, 5),
+                       .key = links->Text(3),
+                       .extras = ReadExtras(*links, 8),
+                       .size = OptionalInt(*links, 9),
+                       .tag = OptionalInt(*links, 10)});
+  }
+}
+
+// By part number (kStoredRowParts): the biggest tables of the bench traces
+// first, so that readers taking the next part end close together.
+constexpr void (*kParts[kStoredRowParts])(const PartRead&) = {ReadStates, ReadVariables, ReadLinks,
+                                                              ReadEvents, ReadContainers};
+
 }  // namespace
+
+void ReadStoredRegistry(const std::string& database, const SelectRows& select, Registry* registry) {
+  ReadRegistry(database, select, registry);
+}
+
+void ReadStoredPart(const StoredRead& read, int part) {
+  Refs ref{read.database, read.registry};
+  kParts[part]({read.database, read.dialect, read.select, ref, read.sink, read.stop});
+}
 
 void ReadStoredRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
                     Registry* registry, EntitySink* sink) {
   ReadRegistry(database, select, registry);
-  ReadRows(database, dialect, select, *registry, sink);
+  Refs ref{database, *registry};
+  PartRead read{database, dialect, select, ref, sink, nullptr};
+  for (auto* part : {ReadContainers, ReadStates, ReadEvents, ReadVariables, ReadLinks}) part(read);
 }
 
 }  // namespace tracedb

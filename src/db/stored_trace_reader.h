@@ -12,8 +12,14 @@
 // read transaction around the call, so that a delete committing meanwhile
 // cannot leave it with half a trace. Stored references are checked before
 // use: a database edited by hand gives a DbError naming `database`.
+//
+// Threading: ReadStoredRows on one thread. ReadStoredPart on several at
+// once (`dump --db`: 15.7 -> 9.2 s for the 1 GB bench trace on two
+// readers), each with its own connection and sink, sharing a registry that
+// ReadStoredRegistry filled before.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -37,5 +43,27 @@ using StreamRows = std::function<std::unique_ptr<RowCursor>(const std::string& s
 
 void ReadStoredRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
                     Registry* registry, EntitySink* sink);
+
+// The same in parts, for several readers (Archive::ReadCompleteTogether):
+// the registry first, read once; then each reader takes the next part (a
+// table: states, variables, links, events, containers) with a sink of its
+// own and the registry shared, which no one changes any more.
+inline constexpr int kStoredRowParts = 5;
+
+void ReadStoredRegistry(const std::string& database, const SelectRows& select, Registry* registry);
+
+struct StoredRead {
+  const std::string& database;
+  SqlDialect dialect;
+  const SelectRows& select;
+  const Registry& registry;
+  EntitySink* sink;
+  // Set when another reader failed: the part stops at its next row and
+  // throws StoppedRead.
+  const std::atomic<bool>* stop = nullptr;
+};
+struct StoppedRead {};
+
+void ReadStoredPart(const StoredRead& read, int part);
 
 }  // namespace tracedb

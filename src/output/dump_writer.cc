@@ -31,7 +31,9 @@ std::string Spell(DumpBatch&& batch) {
 DumpWriter::DumpWriter(const Registry& registry, std::FILE* out, DumpOptions options)
     : out_(out),
       maker_(registry, options.user_fields),
-      text_([out](std::string_view bytes) { WriteOut(out, bytes); }) {
+      text_([this, whole = options.whole_lines](std::string_view bytes) {
+        whole ? WriteWholeLines(bytes) : WriteOut(out_, bytes);
+      }) {
   if (options.format_workers <= 0) return;
   batch_.lines.reserve(kBatchLines);
   workers_ = std::make_unique<Workers>(options.format_workers, Spell,
@@ -67,6 +69,23 @@ void DumpWriter::OnLink(const LinkRow& row) {
   Add(maker_.Link(row, &batch_.store));
 }
 
+void DumpWriter::WriteWholeLines(std::string_view bytes) {
+  size_t end = bytes.rfind('\n') + 1;  // 0 without a line end
+  if (end == 0) {
+    partial_line_.append(bytes);
+    return;
+  }
+  if (end == 0) return partial_line_.append(bytes), void();
+  if (partial_line_.empty()) {
+    WriteOut(out_, bytes.substr(0, end));
+  } else {
+    partial_line_.append(bytes.substr(0, end));
+    WriteOut(out_, partial_line_);
+    partial_line_.clear();
+  }
+  partial_line_.append(bytes.substr(end));
+}
+
 void DumpWriter::SubmitBatch() {
   DumpBatch full = std::move(batch_);
   batch_ = DumpBatch{};
@@ -80,6 +99,8 @@ void DumpWriter::Flush() {
     workers_->Finish();
   }
   text_.Flush();
+  WriteOut(out_, partial_line_);  // every line ends with '\n': empty
+  partial_line_.clear();
   if (std::fflush(out_) != 0) {
     throw std::runtime_error(std::string("cannot write the output: ") + std::strerror(errno));
   }

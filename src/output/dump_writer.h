@@ -31,6 +31,10 @@ namespace tracedb {
 struct DumpOptions {
   bool user_fields = false;  // append user-defined field values (pj_dump -u)
   int format_workers = 0;    // threads that spell the text; 0: the calling thread
+  // Every write to the FILE* ends at a line's end (a line longer than the
+  // buffer waits for its end), so that writers on several threads may share
+  // one output: each fwrite is whole. Without format workers only.
+  bool whole_lines = false;
 };
 
 class DumpWriter : public EntitySink {
@@ -59,8 +63,10 @@ class DumpWriter : public EntitySink {
     if (batch_.lines.size() >= kBatchLines) SubmitBatch();
   }
   void SubmitBatch();
+  void WriteWholeLines(std::string_view bytes);
 
   std::FILE* out_;
+  std::string partial_line_;  // with whole_lines: the start of a line not yet written
   LineMaker maker_;
   DumpText text_;                     // without workers
   DumpBatch batch_;                   // with workers: the batch being filled
