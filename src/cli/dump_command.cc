@@ -27,9 +27,26 @@ int StoredReaders(const DumpArgs& args) {
   return std::clamp(threads, 1, kStoredRowParts);
 }
 
-// One reader's parts (stored_trace_reader.h) through a writer of its own,
-// whose pieces of whole lines go to stdout as they fill. A reader that
-// fails stops the others at their next row; its error is the one reported.
+// Parts (stored_trace_reader.h) until none is left, through `read`'s
+// writer, whose pieces of whole lines go to stdout as they fill. A reader
+// that fails stops the others at their next row; its error is the one
+// reported, after the lines that came before it.
+void ReadParts(const StoredRead& read, DumpWriter& writer, std::atomic<int>& next,
+               std::atomic<bool>& stop) {
+  try {
+    for (int part = next++; part < kStoredRowParts; part = next++) ReadStoredPart(read, part);
+  } catch (const StoppedRead&) {
+    // Another reader failed.
+  } catch (...) {
+    stop = true;
+    writer.Flush();  // what came before the error, and the output's own error first
+    throw;
+  }
+  writer.Flush();
+}
+
+// A reader per part at most, each with a writer of its own, all sharing
+// the registry, read first.
 void DumpParts(Archive& archive, int64_t id, const DumpArgs& args, int readers) {
   Registry registry;
   archive.ReadComplete(
@@ -44,17 +61,8 @@ void DumpParts(Archive& archive, int64_t id, const DumpArgs& args, int readers) 
   archive.ReadCompleteTogether(
       id, readers, [&](int reader, const SelectRows& select, const StreamRows&) {
         DumpWriter& writer = *writers[reader];
-        StoredRead read{archive.name(), archive.dialect(), select, registry, &writer, &stop};
-        try {
-          for (int part = next++; part < kStoredRowParts; part = next++) ReadStoredPart(read, part);
-        } catch (const StoppedRead&) {
-          // Another reader's error is reported; the lines before it are kept.
-        } catch (...) {
-          stop = true;
-          writer.Flush();  // what came before the error, and the output's own error first
-          throw;
-        }
-        writer.Flush();
+        ReadParts({archive.name(), archive.dialect(), select, registry, &writer, &stop}, writer,
+                  next, stop);
       });
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 
 #include "output/csv_text.h"
@@ -103,31 +104,37 @@ void TieSortedRecords::Flush() {
   starts_.clear();
 }
 
-// The run's records in order, from the text of their tie keys.
-void TieSortedRecords::SortRun() {
-  size_t rows = starts_.size();
+size_t TieSortedRecords::RecordEnd(size_t row) const {
+  return row + 1 < starts_.size() ? starts_[row + 1] : text_.size();
+}
+
+// Each record's tie keys, from its text: these columns hold numbers only,
+// and NULL is an empty field.
+void TieSortedRecords::ReadTieKeys() {
   size_t width = tie_columns_.size();
-  ties_.assign(rows * width, Key{});
-  for (size_t row = 0; row < rows; ++row) {
-    size_t end = row + 1 < rows ? starts_[row + 1] : text_.size();
-    SplitCsvRecord(std::string_view(text_).substr(starts_[row], end - starts_[row]), &fields_);
+  ties_.assign(starts_.size() * width, Key{});
+  for (size_t row = 0; row < starts_.size(); ++row) {
+    SplitCsvRecord(std::string_view(text_).substr(starts_[row], RecordEnd(row) - starts_[row]),
+                   &fields_);
     for (size_t k = 0; k < width; ++k) {
       std::string_view field = fields_[tie_columns_[k].index];
       Key& key = ties_[row * width + k];
-      key.null = field.empty();  // NULL; these columns hold numbers only
+      key.null = field.empty();
       std::from_chars(field.data(), field.data() + field.size(), key.real);
       std::from_chars(field.data(), field.data() + field.size(), key.integer);
     }
   }
-  order_.resize(rows);
-  for (uint32_t i = 0; i < rows; ++i) order_[i] = i;
+}
+
+// The run's records in the order of their tie keys.
+void TieSortedRecords::SortRun() {
+  ReadTieKeys();
+  order_.resize(starts_.size());
+  std::iota(order_.begin(), order_.end(), 0u);
   std::stable_sort(order_.begin(), order_.end(),
                    [&](uint32_t a, uint32_t b) { return Compare(a, b) < 0; });
   sorted_.clear();
-  for (uint32_t row : order_) {
-    size_t end = row + 1 < rows ? starts_[row + 1] : text_.size();
-    sorted_.append(text_, starts_[row], end - starts_[row]);
-  }
+  for (uint32_t row : order_) sorted_.append(text_, starts_[row], RecordEnd(row) - starts_[row]);
   text_.swap(sorted_);
 }
 

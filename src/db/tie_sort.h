@@ -66,6 +66,8 @@ class TieSortedRecords {
   bool InRun() const;  // the row's index keys are the run's
   void Flush();
   void SortRun();
+  void ReadTieKeys();
+  size_t RecordEnd(size_t row) const;  // where record `row` of the run ends
   void ReadRunAgain();
   std::string RunSql() const;
   int Compare(uint32_t a, uint32_t b) const;

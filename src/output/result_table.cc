@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 #include <utility>
 
@@ -61,39 +62,47 @@ ShortestDigits Shortest(double value) {
   return shortest;
 }
 
+// "%e"'s layout of the digits: 1.25e-07.
+char* ScientificLayout(const ShortestDigits& shortest, char* out) {
+  const char* digits = shortest.digits;
+  *out++ = digits[0];
+  if (shortest.count > 1) *out++ = '.';
+  out = std::copy(digits + 1, digits + shortest.count, out);
+  *out++ = 'e';
+  *out++ = shortest.exponent < 0 ? '-' : '+';
+  int magnitude = std::abs(shortest.exponent);
+  if (magnitude < 10) *out++ = '0';
+  return std::to_chars(out, out + 4, magnitude).ptr;
+}
+
+// "%f"'s layout of the digits, with ".0" where "%g" would drop the point.
+char* FixedLayout(const ShortestDigits& shortest, char* out) {
+  const char* digits = shortest.digits;
+  int count = shortest.count;
+  if (shortest.exponent < 0) {  // 0.000125
+    out = std::copy_n("0.000", 1 - shortest.exponent, out);
+    return std::copy(digits, digits + count, out);
+  }
+  int whole = shortest.exponent + 1;
+  out = std::copy(digits, digits + std::min(count, whole), out);
+  out = std::fill_n(out, std::max(0, whole - count), '0');
+  *out++ = '.';
+  if (count <= whole) {
+    *out++ = '0';
+    return out;
+  }
+  return std::copy(digits + whole, digits + count, out);
+}
+
 // What "%.*g" with `precision` writes for `shortest`, whose digits are as
 // many as `precision` at most: then the rounding to `precision` digits keeps
 // them, and only the layout is left (C11 7.21.6.1, the g conversion).
 char* PrintfLayout(const ShortestDigits& shortest, int precision, bool negative, char* out) {
   if (negative) *out++ = '-';
-  const char* digits = shortest.digits;
-  int count = shortest.count;
-  int exponent = shortest.exponent;
-  if (exponent < -4 || exponent >= precision) {
-    *out++ = digits[0];
-    if (count > 1) *out++ = '.';
-    out = std::copy(digits + 1, digits + count, out);
-    *out++ = 'e';
-    *out++ = exponent < 0 ? '-' : '+';
-    int magnitude = exponent < 0 ? -exponent : exponent;
-    if (magnitude < 10) *out++ = '0';
-    return std::to_chars(out, out + 4, magnitude).ptr;
+  if (shortest.exponent < -4 || shortest.exponent >= precision) {
+    return ScientificLayout(shortest, out);
   }
-  if (exponent < 0) {
-    *out++ = '0';
-    *out++ = '.';
-    out = std::fill_n(out, -exponent - 1, '0');
-    return std::copy(digits, digits + count, out);
-  }
-  int whole = exponent + 1;
-  out = std::copy(digits, digits + std::min(count, whole), out);
-  out = std::fill_n(out, std::max(0, whole - count), '0');
-  *out++ = '.';
-  if (count <= whole) {
-    *out++ = '0';  // "%g" drops the point of 2.0: RealDigits puts ".0" back
-    return out;
-  }
-  return std::copy(digits + whole, digits + count, out);
+  return FixedLayout(shortest, out);
 }
 
 // 15 digits when they read back as the very same double, as they mostly do
