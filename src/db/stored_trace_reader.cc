@@ -69,7 +69,9 @@ uint32_t AddValue(Registry* registry, ValueInfo info) {
   return registry->AddNumberedValue(info.type, negative, magnitude);
 }
 
-void ReadRegistry(const std::string& database, const SelectRows& select, Registry* registry) {
+}  // namespace
+
+void ReadStoredRegistry(const std::string& database, const SelectRows& select, Registry* registry) {
   auto types = select(
       "SELECT id, parent_id, kind, name, alias, start_type_id, end_type_id "
       "FROM type WHERE trace_id = $1 AND id > 0 ORDER BY id");
@@ -113,6 +115,8 @@ void ReadRegistry(const std::string& database, const SelectRows& select, Registr
   }
 }
 
+namespace {
+
 // Stored ids, checked against what the registry holds before anything
 // indexes by them: a database edited by hand must give an error, not a crash.
 struct Refs {
@@ -151,41 +155,34 @@ std::optional<int64_t> OptionalInt(const RowCursor& s, int column) {
   return s.Int(column);
 }
 
-// Each part reads one table. A reader stops at the next row once `stop`
-// is set (another reader failed), throwing StoppedRead.
-struct PartRead {
-  const std::string& database;
-  SqlDialect dialect;
-  const SelectRows& select;
-  const Refs& ref;
-  EntitySink* sink;
-  const std::atomic<bool>* stop;
+// The condition that picks the trace's rows of `table`.
+std::string Where(const StoredRead& read, const char* table) {
+  return TraceRowsWhere(read.dialect, read.select, table);
+}
 
-  std::string Where(const char* table) const { return TraceRowsWhere(dialect, select, table); }
-  bool Next(RowCursor& rows) const {
-    if (stop != nullptr && stop->load(std::memory_order_relaxed)) throw StoppedRead{};
-    return rows.Next();
-  }
-};
+// The next row, unless another reader failed (`stop`): then StoppedRead.
+bool NextRow(const StoredRead& read, RowCursor& rows) {
+  if (read.stop != nullptr && read.stop->load(std::memory_order_relaxed)) throw StoppedRead{};
+  return rows.Next();
+}
 
-void ReadContainers(const PartRead& read) {
+void ReadContainers(const StoredRead& read, const Refs& ref) {
   auto containers = read.select(
       "SELECT id, start_time, end_time, extra FROM container WHERE trace_id = $1 ORDER BY id");
-  while (read.Next(*containers)) {
-    read.sink->OnContainer({.id = read.ref.Container(*containers, 0),
+  while (NextRow(read, *containers)) {
+    read.sink->OnContainer({.id = ref.Container(*containers, 0),
                             .start = containers->Double(1),
                             .end = containers->Double(2),
                             .extras = ReadExtras(*containers, 3)});
   }
 }
 
-void ReadStates(const PartRead& read) {
-  const Refs& ref = read.ref;
+void ReadStates(const StoredRead& read, const Refs& ref) {
   auto states = read.select(
       "SELECT container_id, type_id, value_id, start_time, end_time, depth, "
       "extra FROM state WHERE " +
-      read.Where("state"));
-  while (read.Next(*states)) {
+      Where(read, "state"));
+  while (NextRow(read, *states)) {
     read.sink->OnState({.container = ref.Container(*states, 0),
                         .type = ref.Type(*states, 1),
                         .value = ref.Value(*states, 2),
@@ -196,12 +193,11 @@ void ReadStates(const PartRead& read) {
   }
 }
 
-void ReadEvents(const PartRead& read) {
-  const Refs& ref = read.ref;
+void ReadEvents(const StoredRead& read, const Refs& ref) {
   auto events =
       read.select("SELECT container_id, type_id, value_id, time, extra, number FROM event WHERE " +
-                  read.Where("event"));
-  while (read.Next(*events)) {
+                  Where(read, "event"));
+  while (NextRow(read, *events)) {
     read.sink->OnEvent({.container = ref.Container(*events, 0),
                         .type = ref.Type(*events, 1),
                         .value = ref.EventValue(*events, 2, 5),
@@ -211,13 +207,12 @@ void ReadEvents(const PartRead& read) {
   }
 }
 
-void ReadVariables(const PartRead& read) {
-  const Refs& ref = read.ref;
+void ReadVariables(const StoredRead& read, const Refs& ref) {
   auto variables = read.select(
       "SELECT container_id, type_id, start_time, end_time, value, extra "
       "FROM variable WHERE " +
-      read.Where("variable"));
-  while (read.Next(*variables)) {
+      Where(read, "variable"));
+  while (NextRow(read, *variables)) {
     read.sink->OnVariable({.container = ref.Container(*variables, 0),
                            .type = ref.Type(*variables, 1),
                            .start = variables->Double(2),
@@ -227,13 +222,12 @@ void ReadVariables(const PartRead& read) {
   }
 }
 
-void ReadLinks(const PartRead& read) {
-  const Refs& ref = read.ref;
+void ReadLinks(const StoredRead& read, const Refs& ref) {
   auto links = read.select(
       "SELECT container_id, type_id, value_id, key, start_container_id, "
       "end_container_id, start_time, end_time, extra, size, tag FROM link WHERE " +
-      read.Where("link"));
-  while (read.Next(*links)) {
+      Where(read, "link"));
+  while (NextRow(read, *links)) {
     read.sink->OnLink({.container = ref.Container(*links, 0),
                        .type = ref.Type(*links, 1),
                        .value = ref.Value(*links, 2),
@@ -250,26 +244,23 @@ void ReadLinks(const PartRead& read) {
 
 // By part number (kStoredRowParts): the biggest tables of the bench traces
 // first, so that readers taking the next part end close together.
-constexpr void (*kParts[kStoredRowParts])(const PartRead&) = {ReadStates, ReadVariables, ReadLinks,
-                                                              ReadEvents, ReadContainers};
+constexpr void (*kParts[kStoredRowParts])(const StoredRead&, const Refs&) = {
+    ReadStates, ReadVariables, ReadLinks, ReadEvents, ReadContainers};
 
 }  // namespace
 
-void ReadStoredRegistry(const std::string& database, const SelectRows& select, Registry* registry) {
-  ReadRegistry(database, select, registry);
-}
-
 void ReadStoredPart(const StoredRead& read, int part) {
-  Refs ref{read.database, read.registry};
-  kParts[part]({read.database, read.dialect, read.select, ref, read.sink, read.stop});
+  kParts[part](read, Refs{read.database, read.registry});
 }
 
 void ReadStoredRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
                     Registry* registry, EntitySink* sink) {
-  ReadRegistry(database, select, registry);
+  ReadStoredRegistry(database, select, registry);
+  StoredRead read{database, dialect, select, *registry, sink};
   Refs ref{database, *registry};
-  PartRead read{database, dialect, select, ref, sink, nullptr};
-  for (auto* part : {ReadContainers, ReadStates, ReadEvents, ReadVariables, ReadLinks}) part(read);
+  for (auto* part : {ReadContainers, ReadStates, ReadEvents, ReadVariables, ReadLinks}) {
+    part(read, ref);
+  }
 }
 
 }  // namespace tracedb

@@ -18,10 +18,6 @@ std::string_view ColumnOfTerm(std::string_view term) {
   return term.substr(0, term.find(' '));
 }
 
-bool EndsWith(std::string_view text, std::string_view end) {
-  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
-}
-
 int ColumnIndex(const RowCursor& cursor, std::string_view name) {
   for (int i = 0; i < cursor.ColumnCount(); ++i) {
     if (cursor.ColumnName(i) == name) return i;
@@ -49,13 +45,9 @@ TieSortedRecords::TieSortedRecords(const TraceTable& table, const RowCursor& cur
   std::vector<std::string> terms = OrderTerms(table);
   for (size_t i = 0; i < terms.size(); ++i) {
     std::string name(ColumnOfTerm(terms[i]));
-    Column column{ColumnIndex(cursor, name), name, EndsWith(terms[i], kNullsLast)};
-    if (i < static_cast<size_t>(table.index_keys)) {
-      index_columns_.push_back(column);
-    } else {
-      tie_columns_.push_back(column);
-      tie_terms_.push_back(terms[i]);
-    }
+    Column column{ColumnIndex(cursor, name), name, terms[i], terms[i].ends_with(kNullsLast)};
+    bool index_key = i < static_cast<size_t>(table.index_keys);
+    (index_key ? index_columns_ : tie_columns_).push_back(std::move(column));
   }
   run_keys_.resize(index_columns_.size());
   row_keys_.resize(index_columns_.size());
@@ -179,7 +171,9 @@ std::string TieSortedRecords::RunSql() const {
            (key.null ? " IS NULL" : " = " + Literal(key.integer, key.real));
   }
   sql += " ORDER BY ";
-  for (size_t i = 0; i < tie_terms_.size(); ++i) sql += (i > 0 ? ", " : "") + tie_terms_[i];
+  for (size_t i = 0; i < tie_columns_.size(); ++i) {
+    sql += (i > 0 ? ", " : "") + tie_columns_[i].term;
+  }
   return sql;
 }
 

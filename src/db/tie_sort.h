@@ -59,6 +59,7 @@ class TieSortedRecords {
   struct Column {
     int index = 0;  // in the cursor's row
     std::string name;
+    std::string term;  // as the ORDER BY has it: "value_id NULLS LAST"
     bool nulls_last = false;
   };
 
@@ -79,7 +80,6 @@ class TieSortedRecords {
   TieSortLimits limits_;
   std::vector<Column> index_columns_;
   std::vector<Column> tie_columns_;
-  std::vector<std::string> tie_terms_;
 
   std::vector<Key> run_keys_;  // the index keys of the run held
   std::vector<Key> row_keys_;  // of the row being added

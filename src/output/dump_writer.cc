@@ -75,7 +75,6 @@ void DumpWriter::WriteWholeLines(std::string_view bytes) {
     partial_line_.append(bytes);
     return;
   }
-  if (end == 0) return partial_line_.append(bytes), void();
   if (partial_line_.empty()) {
     WriteOut(out_, bytes.substr(0, end));
   } else {
