@@ -51,7 +51,9 @@ CREATE TABLE schema_version (
 
 -- One row per load of a trace file. Rows appear with status 'loading' when a
 -- load begins and become 'complete' or 'failed'; the views below show
--- complete traces only.
+-- complete traces only. `tracedb delete` of a big trace first sets it
+-- 'deleting' (hidden at once), then removes its rows table by table and the
+-- row itself last.
 CREATE TABLE trace (
   id              INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused after a delete
   name            TEXT NOT NULL,     -- what users call it (default: file name); not unique
@@ -62,10 +64,11 @@ CREATE TABLE trace (
   comment         TEXT,              -- the user's note
   ingested_at     TEXT NOT NULL,     -- UTC, ISO-8601, when the load began
   tool_version    TEXT NOT NULL,     -- tracedb version that loaded it
-  status          TEXT NOT NULL CHECK (status IN ('loading', 'complete', 'failed')),
+  status          TEXT NOT NULL CHECK (status IN ('loading', 'complete', 'failed', 'deleting')),
   error           TEXT,              -- why a failed load failed ("FILE:LINE: problem")
-  loader_host     TEXT,              -- host and process that loaded it; a 'loading' row
-  loader_pid      INTEGER,           --   whose process is gone was interrupted
+  loader_host     TEXT,              -- host and process that loaded it (a 'loading' row whose
+  loader_pid      INTEGER,           --   process is gone was interrupted), or that removes
+                                     --   a 'deleting' trace's rows (gone: any delete goes on)
   start_time      REAL,              -- from the first event to the last; set when complete
   end_time        REAL,
   container_count INTEGER,           -- rows loaded per table; set when complete

@@ -5,11 +5,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "backend_support.h"
+#include "background_child.h"
 #include "db/loader_process.h"
 #include "db/postgres/pg_connection.h"
 #include "db/postgres/pg_load.h"
@@ -615,12 +619,91 @@ TEST_P(ArchiveCli, DeleteGoesOnPastAnUnknownTraceAndExitsOne) {
   EXPECT_EQ(Run("delete", "").exit_code, 2);
 }
 
+// Waits up to a minute for `done`, as a background tracedb delete works
+// on; true once it is.
+bool Eventually(const std::function<bool()>& done) {
+  for (int i = 0; i < 600; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return done();
+}
+
+// --background hides the trace before the command returns (SQLite: status
+// "deleting", gone from the views; PostgreSQL drops it at once) and a
+// background tracedb removes its rows soon after, the other trace intact.
+TEST_P(ArchiveCli, DeleteInTheBackgroundHidesAtOnceAndRemovesTheRowsSoon) {
+  CliRun dump_before = Tracedb("dump --db " + db_ + " 2");
+  std::vector<std::string> counts_before = database_->RowCounts(2);
+  CliRun run = Run("delete", "--background ring.paje");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, sqlite() ? "deleted trace 1 (ring.paje)\n"
+                                "their rows go in the background (tracedb list shows "
+                                "'deleting' until then)\n"
+                              : "deleted trace 1 (ring.paje)\n");
+  EXPECT_EQ(Rows("SELECT DISTINCT trace_id FROM state_view"), std::vector<std::string>{"2"});
+  ASSERT_TRUE(
+      Eventually([&] { return Rows("SELECT id FROM trace") == std::vector<std::string>{"2"}; }));
+  EXPECT_EQ(database_->RowCounts(1), NoTraceRows());
+  EXPECT_EQ(database_->RowCounts(2), counts_before);
+  EXPECT_EQ(SortedLines(Tracedb("dump --db " + db_ + " 2").out), SortedLines(dump_before.out));
+}
+
+TEST_P(ArchiveCli, DeleteTakesWaitOrBackgroundNotBoth) {
+  CliRun run = Run("delete", "--wait --background 1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "tracedb delete: --wait or --background, not both\n"
+            "(run 'tracedb delete --help' for usage)\n");
+  EXPECT_EQ(Rows("SELECT id, status FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|complete", "2|complete"}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
 // SQLite's deletes leave the freed pages as they are (secure_delete is off:
 // zeroing them cost 15% of a delete), so --vacuum is how a trace's bytes
 // leave the file. (PostgreSQL drops the trace's partitions, files and all.)
+// A background removal killed after its first table leaves the trace
+// "deleting", its remover gone: list says so, the views leave it out, and
+// the next tracedb delete, of any trace, finishes it.
+TEST(ArchiveCliSqlite, AKilledBackgroundRemovalIsFinishedByTheNextDelete) {
+  std::string db = FreshDbPath("killed_purge.sqlite");
+  for (const std::string& file : {std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje",
+                                  WriteTempFile("small.paje", Header() + kSmallBody)}) {
+    ChildRun ingest = RunTracedb({"ingest", "-q", "--db", db, file});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
+  }
+  ChildRun hide =
+      RunTracedbWith({"TRACEDB_CRASH_AT=purge"}, {"delete", "--background", "--db", db, "1"});
+  ASSERT_EQ(hide.exit_code, 0) << hide.err;
+  SqliteConnection connection(db);
+  // The first table, in name order, is container; the remover dies after it.
+  ASSERT_TRUE(Eventually([&] {
+    std::vector<std::string> pid = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
+    return !pid.empty() &&
+           Rows(connection, "SELECT count(*) FROM container WHERE trace_id = 1")[0] == "0" &&
+           CheckLoader(ThisHost(), std::stoll(pid[0])) == LoaderState::kGone;
+  }));
+  EXPECT_NE(Rows(connection, "SELECT count(*) FROM state WHERE trace_id = 1"),
+            std::vector<std::string>{"0"});
+  ChildRun list = RunTracedb({"list", "--db", db, "--status", "deleting", "--csv"});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("\n1,ring.paje,"), std::string::npos) << list.out;
+  EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state_view"),
+            std::vector<std::string>{"2"});
+  ChildRun dump = RunTracedb({"dump", "--db", db, "1"});
+  EXPECT_EQ(dump.exit_code, 1);
+  EXPECT_EQ(dump.err, "tracedb: " + db + ": trace 1 is deleting, not complete\n");
+  ChildRun next = RunTracedb({"delete", "--wait", "--db", db, "2"});
+  EXPECT_EQ(next.exit_code, 0) << next.err;
+  EXPECT_EQ(next.err, "deleted trace 2 (small.paje)\n");
+  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
+  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM state"), std::vector<std::string>{"0"});
+}
+
 TEST(ArchiveCliSqlite, DeleteWithVacuumLeavesNoByteOfTheTraceInTheFile) {
   std::string db = FreshDbPath("vacuum.sqlite");
   const std::string marker = "zq-deleted-value-3141";

@@ -145,6 +145,24 @@ std::vector<std::string> TestDatabase::RowCounts(int64_t trace_id) {
   return counts;
 }
 
+void MakeArchiveAtVersion(TestDatabase& database, size_t version, const std::string& sql) {
+  if (database.backend() == Backend::kSqlite) {
+    SqliteConnection connection(database.url());
+    ApplyMigrations(connection, SqliteMigrations().first(version));
+    connection.Exec(sql);
+    return;
+  }
+  std::string record =
+      "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+      " applied_at TEXT NOT NULL);";
+  for (const Migration& migration : PostgresMigrations().first(version)) {
+    database.Exec(std::string(migration.sql));
+    record += "INSERT INTO schema_version VALUES (" + std::to_string(migration.version) + ", '" +
+              std::string(migration.name) + "', '2026-01-01T00:00:00Z');";
+  }
+  database.Exec(record + sql);
+}
+
 void MakeVersionFourArchive(TestDatabase& database, const std::string& trace_sql,
                             const std::string& rows_sql) {
   if (database.backend() == Backend::kSqlite) {

@@ -77,6 +77,11 @@ class TestDatabase {
 void MakeVersionFourArchive(TestDatabase& database, const std::string& trace_sql,
                             const std::string& rows_sql);
 
+// Makes `database` an archive as schema version `version` left it, with no
+// entity rows: migrations 1 to `version` (in PostgreSQL with their
+// schema_version rows), then `sql` (trace rows, say).
+void MakeArchiveAtVersion(TestDatabase& database, size_t version, const std::string& sql);
+
 // In a TEST_P's SetUp: skips a PostgreSQL test when there is no server.
 #define TRACEDB_SKIP_WITHOUT_SERVER(backend)                                         \
   if ((backend) == ::tracedb::testing::Backend::kPostgres &&                         \

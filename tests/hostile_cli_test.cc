@@ -126,7 +126,7 @@ std::vector<BadUsage> BadUsages() {
        "--tags-from-name: no {KEY} in 'run*.paje'"},
       {"ListBadStatus",
        {"list", "--status", "done"},
-       "--status must be loading, complete or failed, not 'done'"},
+       "--status must be loading, complete, failed or deleting, not 'done'"},
       {"QueryInPieces", {"query", "SELECT", "1"}, "give the SQL as one argument (in quotes)"},
       {"QueryCsvAndJson", {"query", "--csv", "--json", "SELECT 1"}, "--csv or --json, not both"},
       {"EmptyDatabasePath", {"list", "--db", ""}, "--db: empty database path"},

@@ -89,6 +89,13 @@ std::string AsSqlite(std::string sql) {
        "\\(trace_id, container_id, time\\); ",
        "ALTER TABLE event ALTER COLUMN value_id DROP NOT NULL; "
        "ALTER TABLE event ADD COLUMN number INTEGER; "},
+      // 0010_deleting_status: SQLite cannot change a CHECK either. It rebuilds
+      // the trace table (its index is dropped by the rule above) and the views
+      // that read it, where PostgreSQL swaps the constraint.
+      {"DROP VIEW container_view; DROP VIEW state_view; .*ALTER TABLE trace RENAME TO trace_old; "
+       ".*",
+       "ALTER TABLE trace DROP CONSTRAINT trace_status_check; ALTER TABLE trace ADD CONSTRAINT "
+       "trace_status_check CHECK (status IN ('loading', 'complete', 'failed', 'deleting')); "},
   };
   for (const auto& [pattern, replacement] : kRules) {
     sql = std::regex_replace(sql, std::regex(pattern), replacement);

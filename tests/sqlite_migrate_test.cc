@@ -72,7 +72,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 9u);
+  ASSERT_EQ(rows.size(), 10u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -100,6 +100,9 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   EXPECT_TRUE(std::regex_match(
       rows[8], std::regex(R"(9\|partition_statistics\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[8];
+  EXPECT_TRUE(std::regex_match(
+      rows[9], std::regex(R"(10\|deleting_status\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << rows[9];
 }
 
 TEST(SqliteMigrate, MigratingTwiceChangesNothing) {
@@ -165,7 +168,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.

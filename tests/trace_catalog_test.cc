@@ -2,6 +2,7 @@
 #include "db/sqlite/trace_catalog.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -272,6 +273,71 @@ TEST_F(TraceCatalog, DeleteTraceRefusesALoadStillRunning) {
   EXPECT_TRUE(DeleteTrace(connection_, id));
 }
 
+// HideTrace: one short transaction that takes a complete trace out of the
+// views, naming this process as its remover; its rows stay for
+// PurgeDeleting, which removes them and the trace row, and leaves the other
+// trace alone.
+TEST_F(TraceCatalog, HideTraceHidesAtOnceAndPurgeDeletingRemovesTheRows) {
+  int64_t gone = Loaded("gone");
+  int64_t kept = Loaded("kept");
+  EXPECT_TRUE(HideTrace(connection_, gone));
+  EXPECT_FALSE(connection_.InTransaction());
+  EXPECT_EQ(
+      Rows(connection_, "SELECT id, status, loader_host, loader_pid FROM trace ORDER BY id"),
+      (std::vector<std::string>{"1|deleting|" + ThisHost() + "|" + std::to_string(getpid()),
+                                "2|complete|" + ThisHost() + "|" + std::to_string(getpid())}));
+  EXPECT_EQ(RowCounts(connection_, gone), kSampleCounts);
+  EXPECT_EQ(Rows(connection_, "SELECT DISTINCT trace_id FROM container_view"),
+            std::vector<std::string>{"2"});
+  EXPECT_EQ(PurgeDeleting(connection_, 0), std::vector<int64_t>{gone});
+  EXPECT_EQ(RowCounts(connection_, gone), kNoRows);
+  EXPECT_EQ(RowCounts(connection_, kept), kSampleCounts);
+  EXPECT_EQ(Rows(connection_, "SELECT id FROM trace"), std::vector<std::string>{"2"});
+  EXPECT_EQ(PurgeDeleting(connection_, 0), std::vector<int64_t>{});
+  EXPECT_FALSE(HideTrace(connection_, gone));
+}
+
+// Only complete traces wait for their rows: a failed one has none left and
+// goes at once, and a loading one is refused while its loader runs, as
+// DeleteTrace does.
+TEST_F(TraceCatalog, HideTraceDeletesFailedTracesAtOnceAndRefusesLiveLoads) {
+  int64_t failed = BeginTrace(connection_, Info("failed"));
+  FailTrace(connection_, failed, "bad");
+  EXPECT_TRUE(HideTrace(connection_, failed));
+  EXPECT_EQ(Rows(connection_, "SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
+  int64_t loading = BeginTrace(connection_, Info("loading"));
+  EXPECT_EQ(ErrorOf([&] { HideTrace(connection_, loading); }),
+            path_ + ": trace 2 is still being loaded by process " + std::to_string(getpid()) +
+                " on " + ThisHost() + "; stop it first");
+  EXPECT_EQ(status(loading), "loading");
+}
+
+// A deleting trace is removed by the process that hid it, by the one it
+// handed over to, or by anyone once that process is gone; never from under
+// a live remover (here the test's parent, surely alive).
+TEST_F(TraceCatalog, PurgeDeletingTakesOverOnlyFromAGoneOrHandingProcess) {
+  int64_t live = Loaded("live");
+  int64_t handed = Loaded("handed");
+  int64_t dead = Loaded("dead");
+  for (int64_t id : {live, handed, dead}) HideTrace(connection_, id);
+  SetLoader(live, ThisHost(), getppid());
+  SetLoader(handed, ThisHost(), 424242);
+  SetLoader(dead, ThisHost(), DeadPid());
+  EXPECT_EQ(PurgeDeleting(connection_, 424242), (std::vector<int64_t>{handed, dead}));
+  EXPECT_EQ(Rows(connection_, "SELECT id, status FROM trace"),
+            std::vector<std::string>{"1|deleting"});
+  EXPECT_EQ(RowCounts(connection_, live), kSampleCounts);
+  // Hiding it again while its remover lives leaves it that remover's.
+  EXPECT_TRUE(HideTrace(connection_, live));
+  EXPECT_EQ(Rows(connection_, "SELECT loader_pid FROM trace"),
+            std::vector<std::string>{std::to_string(getppid())});
+  SetLoader(live, ThisHost(), DeadPid());
+  EXPECT_TRUE(HideTrace(connection_, live));
+  EXPECT_EQ(Rows(connection_, "SELECT loader_pid FROM trace"),
+            std::vector<std::string>{std::to_string(getpid())});
+  EXPECT_EQ(PurgeDeleting(connection_, 0), std::vector<int64_t>{live});
+}
+
 TEST_F(TraceCatalog, CleanInterruptedRemovesLoadsWhoseProcessIsGone) {
   int64_t complete = Loaded("complete");
   int64_t dead = BeginTrace(connection_, Info("dead"));
@@ -320,6 +386,18 @@ TEST(LoaderProcess, ThisProcessIsAliveAndAReapedChildIsGone) {
   EXPECT_EQ(CheckLoader(ThisHost(), ThisPid()), LoaderState::kAlive);
   EXPECT_EQ(CheckLoader(ThisHost(), DeadPid()), LoaderState::kGone);
   EXPECT_EQ(CheckLoader(ThisHost(), 1), LoaderState::kAlive);  // init, owned by root or not
+}
+
+// A child that exited and was not waited for still answers kill(): it is
+// gone all the same (a background delete whose init does not reap).
+TEST(LoaderProcess, AnExitedChildNotYetReapedIsGone) {
+  pid_t child = fork();
+  if (child == 0) _exit(0);
+  siginfo_t info{};
+  ASSERT_EQ(waitid(P_PID, child, &info, WEXITED | WNOWAIT), 0);  // exited, still unreaped
+  EXPECT_EQ(kill(child, 0), 0);
+  EXPECT_EQ(CheckLoader(ThisHost(), child), LoaderState::kGone);
+  waitpid(child, nullptr, 0);
 }
 
 TEST(LoaderProcess, OtherHostsAndMissingFactsAreUnknown) {

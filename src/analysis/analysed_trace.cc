@@ -14,6 +14,7 @@ std::string WhyNot(const TraceRecord& trace) {
            " is still loading (or its load was interrupted): try again once tracedb "
            "list shows it complete";
   }
+  if (trace.status == TraceStatus::kDeleting) return label + " is being deleted";
   return label +
          " failed to load, so it has nothing to show: " + trace.error.value_or("no error recorded");
 }

@@ -72,7 +72,11 @@ std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, const char*
   AddCommonOptions(options);
   auto result = options.parse(argc, argv);
   if (result.count("help")) {
-    std::cout << CommandHelpText(HelpOf(name), options.help({}, /*print_usage=*/false));
+    std::vector<std::string> shown;  // not the "internal" options, which only tracedb passes
+    for (const std::string& group : options.groups()) {
+      if (group != "internal") shown.push_back(group);
+    }
+    std::cout << CommandHelpText(HelpOf(name), options.help(shown, /*print_usage=*/false));
     return std::nullopt;
   }
   SetUpLogging(result);
@@ -353,10 +357,11 @@ int Watch(int argc, char** argv) {
 }
 
 TraceStatus StatusArgument(const std::string& text) {
-  for (TraceStatus status : {TraceStatus::kLoading, TraceStatus::kComplete, TraceStatus::kFailed}) {
+  for (TraceStatus status : {TraceStatus::kLoading, TraceStatus::kComplete, TraceStatus::kFailed,
+                             TraceStatus::kDeleting}) {
     if (text == StatusName(status)) return status;
   }
-  throw UsageError("--status must be loading, complete or failed, not '" + text + "'");
+  throw UsageError("--status must be loading, complete, failed or deleting, not '" + text + "'");
 }
 
 int List(int argc, char** argv) {
@@ -364,7 +369,7 @@ int List(int argc, char** argv) {
   AddDatabaseOption(options);
   options.add_options()("csv", "every column, as CSV")("json", "every column, as a JSON array")(
       "tag", "only traces with this tag (repeatable)", cxxopts::value<std::vector<std::string>>(),
-      "KEY[=VALUE]")("status", "only traces of this status: loading, complete or failed",
+      "KEY[=VALUE]")("status", "only traces of this status: loading, complete, failed or deleting",
                      cxxopts::value<std::string>(), "S");
   auto result = Parse(options, "list", argc, argv);
   if (!result) return 0;
@@ -394,16 +399,30 @@ int Info(int argc, char** argv) {
 int Delete(int argc, char** argv) {
   cxxopts::Options options = NewOptions("delete");
   AddDatabaseOption(options);
-  options.add_options()("vacuum", "give the freed space back")(
-      "failed", "delete every failed trace")("traces", "ids or names",
-                                             cxxopts::value<std::vector<std::string>>());
+  options.add_options()("vacuum", "give the freed space back (waits for the rows)")(
+      "failed", "delete every failed trace")("wait",
+                                             "remove the rows before returning, however many")(
+      "background", "leave the rows to a background tracedb, however few")(
+      "traces", "ids or names", cxxopts::value<std::vector<std::string>>());
+  // The background tracedb's own (cli/background_purge.h): not in --help.
+  options.add_options("internal")("purge-for", "", cxxopts::value<int64_t>()->default_value("0"));
   options.parse_positional({"traces"});
   auto result = Parse(options, "delete", argc, argv);
   if (!result) return 0;
   bool failed = (*result)["failed"].as<bool>();
-  if (!result->count("traces") && !failed) throw UsageError("missing TRACE (or --failed)");
-  DeleteArgs args{
-      .db = DatabaseArgument(*result), .failed = failed, .vacuum = (*result)["vacuum"].as<bool>()};
+  int64_t purge_for = (*result)["purge-for"].as<int64_t>();
+  if (!result->count("traces") && !failed && purge_for == 0) {
+    throw UsageError("missing TRACE (or --failed)");
+  }
+  if ((*result)["wait"].as<bool>() && (*result)["background"].as<bool>()) {
+    throw UsageError("--wait or --background, not both");
+  }
+  DeleteArgs args{.db = DatabaseArgument(*result),
+                  .failed = failed,
+                  .vacuum = (*result)["vacuum"].as<bool>(),
+                  .wait = (*result)["wait"].as<bool>(),
+                  .background = (*result)["background"].as<bool>(),
+                  .purge_for = purge_for};
   if (result->count("traces")) args.traces = (*result)["traces"].as<std::vector<std::string>>();
   return RunDelete(args);
 }

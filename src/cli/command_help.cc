@@ -112,7 +112,8 @@ constexpr CommandHelp kCommands[] = {
     {
         "delete",
         "remove traces and all their rows from a database",
-        "[--db DB] [--vacuum] TRACE... | --failed [TRACE...]",
+        "[--db DB] [--vacuum] [--wait | --background]\n"
+        "                      TRACE... | --failed [TRACE...]",
         "Remove traces and all their rows, each in its own transaction, saying\n"
         "'deleted trace N (name)' on stderr for each. A trace that cannot be\n"
         "deleted (not there, or still being loaded) is reported and the others\n"
@@ -121,6 +122,14 @@ constexpr CommandHelp kCommands[] = {
         "file without them and gives the space back to the file system.\n"
         "PostgreSQL drops the trace's partitions, freeing them at once.\n"
         "--failed deletes every failed trace (and TRACEs, when given).\n"
+        "\n"
+        "SQLite takes seconds to remove millions of rows. So a trace of more\n"
+        "than a million rows (--background: any trace) is hidden at once, gone\n"
+        "from the views and every command, and a tracedb of its own removes its\n"
+        "rows in the background, a table at a time, while loads go on; tracedb\n"
+        "list shows it 'deleting' until then. --wait removes them before\n"
+        "returning. A background removal that was killed is finished by the\n"
+        "next tracedb delete.\n"
         "\n"
         "%DB"
         "%TRACE",

@@ -71,6 +71,9 @@ struct DeleteArgs {
   std::vector<std::string> traces;  // ids or names
   bool failed = false;              // --failed: every failed trace too
   bool vacuum = false;              // rebuild the file afterwards, returning free pages
+  bool wait = false;                // remove every row before returning
+  bool background = false;          // leave every trace's rows to a background tracedb
+  int64_t purge_for = 0;            // the background tracedb: remove the rows this pid hid
 };
 
 // Exit code 1 when any trace could not be deleted; the others still are.

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/background_purge.h"
 #include "cli/commands.h"
 #include "db/db_error.h"
 #include "pipeline/open_archive.h"
@@ -9,13 +10,30 @@
 namespace tracedb {
 namespace {
 
-// Deletes one trace in its own transaction; false (reported) when it could
-// not be: unknown, an ambiguous name, still being loaded, a database error.
-bool DeleteOne(Archive& archive, const std::string& given) {
+// Above this many rows (about a second of SQLite's deleting) a trace is
+// hidden at once and its rows are removed in the background.
+constexpr int64_t kBackgroundRows = 1'000'000;
+
+int64_t RowCount(const TraceRecord& trace) {
+  if (!trace.summary) return 0;
+  const TraceSummary& s = *trace.summary;
+  return s.container_count + s.state_count + s.event_count + s.variable_count + s.link_count;
+}
+
+bool LeaveRowsForLater(const DeleteArgs& args, const TraceRecord& trace) {
+  if (args.wait || args.vacuum) return false;
+  return args.background || RowCount(trace) > kBackgroundRows;
+}
+
+// Deletes or hides one trace in its own transaction; false (reported) when it
+// could not be: unknown, an ambiguous name, still being loaded, a database
+// error.
+bool DeleteOne(Archive& archive, const DeleteArgs& args, const std::string& given) {
   try {
     std::optional<TraceRecord> trace = archive.FindTrace(given);
+    bool later = trace && LeaveRowsForLater(args, *trace);
     // A trace deleted by another process since FindTrace is as unknown.
-    if (!trace || !archive.DeleteTrace(trace->id)) {
+    if (!trace || !(later ? archive.HideTrace(trace->id) : archive.DeleteTrace(trace->id))) {
       throw DbError(archive.name(), "no trace '" + given + "' (see tracedb list)");
     }
     std::cerr << "deleted trace " << trace->id << " (" << trace->info.name << ")\n";
@@ -26,28 +44,62 @@ bool DeleteOne(Archive& archive, const std::string& given) {
   }
 }
 
+std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args) {
+  std::vector<std::string> traces = args.traces;
+  if (!args.failed) return traces;
+  size_t given = traces.size();
+  for (const TraceRecord& trace : archive.ListTraces()) {
+    if (trace.status == TraceStatus::kFailed) traces.push_back("id:" + std::to_string(trace.id));
+  }
+  if (traces.size() == given) std::cerr << archive.name() << ": no failed traces\n";
+  return traces;
+}
+
+bool AnyLeftToRemove(Archive& archive) {
+  for (const TraceRecord& trace : archive.ListTraces()) {
+    if (trace.status == TraceStatus::kDeleting) return true;
+  }
+  return false;
+}
+
+// The rows of hidden traces (this run's, or those a killed delete left) go
+// to a background tracedb, unless the user waits or it cannot start.
+void RemoveHiddenRows(Archive& archive, const DeleteArgs& args) {
+  if (!args.wait && !args.vacuum) {
+    std::string problem;
+    if (StartBackgroundPurge(archive.name(), &problem)) {
+      std::cerr << "their rows go in the background (tracedb list shows 'deleting' until then)\n";
+      return;
+    }
+    std::cerr << "tracedb: could not start a background tracedb (" << problem
+              << "): removing the rows now\n";
+  }
+  archive.PurgeDeleted(0);
+  archive.Reclaim(args.vacuum);
+}
+
 }  // namespace
 
 int RunDelete(const DeleteArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kChange);
+  if (args.purge_for != 0) {
+    if (!archive->PurgeDeleted(args.purge_for).empty()) archive->Reclaim(false);
+    return 0;
+  }
   int deleted = 0;
   int failed = 0;
-  std::vector<std::string> traces = args.traces;
-  if (args.failed) {
-    size_t given = traces.size();
-    for (const TraceRecord& trace : archive->ListTraces()) {
-      if (trace.status == TraceStatus::kFailed) traces.push_back("id:" + std::to_string(trace.id));
-    }
-    if (traces.size() == given) std::cerr << archive->name() << ": no failed traces\n";
-  }
-  for (const std::string& given : traces) {
-    if (DeleteOne(*archive, given)) {
+  for (const std::string& given : TracesToDelete(*archive, args)) {
+    if (DeleteOne(*archive, args, given)) {
       ++deleted;
     } else {
       ++failed;
     }
   }
-  if (deleted > 0 || args.vacuum) archive->Reclaim(args.vacuum);
+  if (AnyLeftToRemove(*archive)) {
+    RemoveHiddenRows(*archive, args);
+  } else if (deleted > 0 || args.vacuum) {
+    archive->Reclaim(args.vacuum);
+  }
   return failed == 0 ? 0 : 1;
 }
 

@@ -100,6 +100,14 @@ class Archive {
   // Removes the trace and its rows in one transaction; false if there is no
   // such trace. Refuses a trace whose loader still runs.
   virtual bool DeleteTrace(int64_t id) = 0;
+  // As DeleteTrace, but SQLite only hides a complete trace now, in one short
+  // transaction (status "deleting": gone from the views and analyses), and
+  // leaves its rows to PurgeDeleted, which takes seconds for millions of
+  // rows. PostgreSQL drops the partitions at once, in milliseconds.
+  virtual bool HideTrace(int64_t id) = 0;
+  // Removes the rows of the traces HideTrace hid in this process, in process
+  // `handed_over_by` (0: none), or in one that is gone; returns their ids.
+  virtual std::vector<int64_t> PurgeDeleted(int64_t handed_over_by) = 0;
   // After deletes: give the space back (`compact`: all of it, slowly).
   virtual void Reclaim(bool compact) = 0;
 

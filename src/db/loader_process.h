@@ -16,7 +16,7 @@ namespace tracedb {
 
 enum class LoaderState {
   kAlive,    // this host, and the pid exists
-  kGone,     // this host, and no such pid
+  kGone,     // this host, and no such pid (or one that exited, unreaped)
   kUnknown,  // another host, or no host or pid recorded
 };
 

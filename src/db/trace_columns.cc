@@ -18,6 +18,7 @@ std::optional<int64_t> OptionalInt(const RowCursor& row, int index) {
 TraceStatus ParseStatus(const std::string& text) {
   if (text == "complete") return TraceStatus::kComplete;
   if (text == "failed") return TraceStatus::kFailed;
+  if (text == "deleting") return TraceStatus::kDeleting;
   return TraceStatus::kLoading;  // the CHECK constraint admits no other word
 }
 
@@ -70,7 +71,10 @@ TraceRecord ReadTraceRecord(const RowCursor& row) {
   record.error = OptionalText(row, 10);
   record.loader_host = OptionalText(row, 11);
   record.loader_pid = OptionalInt(row, 12);
-  if (record.status == TraceStatus::kComplete) record.summary = ReadSummary(row);
+  // A deleting trace keeps its counts: how much is left to remove.
+  if (record.status == TraceStatus::kComplete || record.status == TraceStatus::kDeleting) {
+    record.summary = ReadSummary(row);
+  }
   return record;
 }
 

@@ -14,9 +14,11 @@
 
 namespace tracedb {
 
-enum class TraceStatus { kLoading, kComplete, kFailed };
+// kDeleting: hidden by `tracedb delete`, its rows still being removed
+// (SQLite only: db/sqlite/trace_catalog.h).
+enum class TraceStatus { kLoading, kComplete, kFailed, kDeleting };
 
-// "loading", "complete", "failed": the words stored in trace.status.
+// "loading", "complete", "failed", "deleting": the words stored in trace.status.
 constexpr std::string_view StatusName(TraceStatus status) {
   switch (status) {
     case TraceStatus::kLoading:
@@ -25,6 +27,8 @@ constexpr std::string_view StatusName(TraceStatus status) {
       return "complete";
     case TraceStatus::kFailed:
       return "failed";
+    case TraceStatus::kDeleting:
+      return "deleting";
   }
   return "?";
 }

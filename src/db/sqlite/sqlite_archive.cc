@@ -155,6 +155,10 @@ class SqliteArchive : public Archive {
   }
 
   bool DeleteTrace(int64_t id) override { return tracedb::DeleteTrace(*connection_, id); }
+  bool HideTrace(int64_t id) override { return tracedb::HideTrace(*connection_, id); }
+  std::vector<int64_t> PurgeDeleted(int64_t handed_over_by) override {
+    return PurgeDeleting(*connection_, handed_over_by);
+  }
 
   bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
                       const std::function<void(RowWriter&)>& write) override {

@@ -116,6 +116,51 @@ void RefuseLiveLoader(SqliteConnection& connection, const TraceRecord& record) {
                                        " on " + host + "; stop it first");
 }
 
+// A "deleting" trace's remover: this process or the one that handed its
+// traces over, else whoever finds it gone.
+bool MayRemove(const TraceRecord& record, int64_t handed_over_by) {
+  std::string host = record.loader_host.value_or("");
+  int64_t pid = record.loader_pid.value_or(0);
+  if (host == ThisHost() && (pid == ThisPid() || pid == handed_over_by)) return true;
+  return CheckLoader(host, pid) == LoaderState::kGone;
+}
+
+void NameThisRemover(SqliteConnection& connection, int64_t id) {
+  SqliteStatement update = connection.Prepare(
+      "UPDATE trace SET status = 'deleting', loader_host = ?, loader_pid = ? WHERE id = ?");
+  update.BindText(1, ThisHost());
+  update.BindInt(2, ThisPid());
+  update.BindInt(3, id);
+  update.Step();
+}
+
+// Makes trace `id` this process's to remove; false when it is not
+// "deleting" any more or another live process removes it.
+bool ClaimRemoval(SqliteConnection& connection, int64_t id, int64_t handed_over_by) {
+  SqliteTransaction transaction(connection);
+  std::optional<TraceRecord> record = FindById(connection, id);
+  if (!record || record->status != TraceStatus::kDeleting) return false;
+  if (!MayRemove(*record, handed_over_by)) return false;
+  NameThisRemover(connection, id);
+  transaction.Commit();
+  return true;
+}
+
+void RemoveRows(SqliteConnection& connection, int64_t id) {
+  for (const std::string& table : TablesWithTraceId(connection)) {
+    SqliteTransaction transaction(connection);
+    DeleteRows(connection, table, "trace_id", id);
+    transaction.Commit();
+    CrashPoint("purge");
+  }
+  SqliteTransaction transaction(connection);
+  SqliteStatement remove =
+      connection.Prepare("DELETE FROM trace WHERE id = ? AND status = 'deleting'");
+  remove.BindInt(1, id);
+  remove.Step();
+  transaction.Commit();
+}
+
 }  // namespace
 
 int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info) {
@@ -228,6 +273,37 @@ bool DeleteTrace(SqliteConnection& connection, int64_t id) {
   transaction.Commit();
   if (record->status == TraceStatus::kLoading) RemoveStaleLoadFiles(connection.path(), {id});
   return true;
+}
+
+bool HideTrace(SqliteConnection& connection, int64_t id) {
+  {
+    SqliteTransaction transaction(connection);
+    std::optional<TraceRecord> record = FindById(connection, id);
+    if (!record) return false;
+    if (record->status == TraceStatus::kDeleting) {
+      if (MayRemove(*record, 0)) NameThisRemover(connection, id);
+      transaction.Commit();
+      return true;
+    }
+    if (record->status == TraceStatus::kComplete) {
+      NameThisRemover(connection, id);
+      transaction.Commit();
+      return true;
+    }
+  }
+  return DeleteTrace(connection, id);  // no rows in the archive's tables to wait for
+}
+
+std::vector<int64_t> PurgeDeleting(SqliteConnection& connection, int64_t handed_over_by) {
+  SqliteStatement query =
+      connection.Prepare(std::string(kSelectTrace) + "WHERE status = 'deleting' ORDER BY id");
+  std::vector<int64_t> purged;
+  for (const TraceRecord& record : ReadAll(std::move(query))) {
+    if (!ClaimRemoval(connection, record.id, handed_over_by)) continue;
+    RemoveRows(connection, record.id);
+    purged.push_back(record.id);
+  }
+  return purged;
 }
 
 std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {

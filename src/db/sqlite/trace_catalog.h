@@ -8,7 +8,9 @@
 // see the load (and CleanInterrupted can spot it if the loader dies).
 // CompleteTrace or FailTrace ends it. A failed load keeps its trace row,
 // status "failed" with the message, so `list` can say what went wrong; none
-// of its entity rows remain. Views show complete traces only.
+// of its entity rows remain. Views show complete traces only. HideTrace
+// makes a complete trace "deleting" at once; PurgeDeleting removes its rows
+// and then its trace row.
 //
 // All functions throw DbError; connection rules as in sqlite_connection.h.
 #pragma once
@@ -64,6 +66,21 @@ bool HasCompleteOfSize(SqliteConnection& connection, int64_t size_bytes);
 // Removes the trace and all its rows in one transaction; false if there is
 // no such trace. Refuses a trace whose loader still runs on this host.
 bool DeleteTrace(SqliteConnection& connection, int64_t id);
+
+// As DeleteTrace, but a complete trace is only hidden, in one short
+// transaction: status "deleting", this process named as the one that
+// removes its rows (PurgeDeleting), which the views and analyses no longer
+// see. A trace already "deleting" whose remover is gone becomes this
+// process's to remove.
+bool HideTrace(SqliteConnection& connection, int64_t id);
+
+// Removes the rows of every "deleting" trace that this process hid, that
+// process `handed_over_by` hid (the `tracedb delete` that started this one)
+// or whose remover is gone: each table in a transaction of its own, so that
+// loads and other writers get their turn between them, and the trace row
+// last. A kill part way leaves the trace "deleting", for the next one.
+// Returns their ids.
+std::vector<int64_t> PurgeDeleting(SqliteConnection& connection, int64_t handed_over_by);
 
 // Deletes every loading trace whose loader ran on this host and is gone
 // (LoaderState::kGone), each in its own transaction, and the scratch file

@@ -1,0 +1,64 @@
+#include "cli/background_purge.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <vector>
+
+extern char** environ;
+
+namespace tracedb {
+namespace {
+
+// posix_spawn's settings, released however the spawn ends.
+struct SpawnSetup {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+
+  SpawnSetup() {
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+  }
+  ~SpawnSetup() {
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+  }
+  SpawnSetup(const SpawnSetup&) = delete;
+  SpawnSetup& operator=(const SpawnSetup&) = delete;
+};
+
+// Its own session, no signal blocked (a caller may block some for a thread
+// of its own), and /dev/null for the three standard streams: a pipe the
+// caller's caller reads must not stay open for as long as the purge runs.
+void Configure(SpawnSetup& setup) {
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&setup.attributes, &none);
+  posix_spawnattr_setflags(&setup.attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK);
+  posix_spawn_file_actions_addopen(&setup.actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&setup.actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&setup.actions, 2, "/dev/null", O_WRONLY, 0);
+}
+
+}  // namespace
+
+bool StartBackgroundPurge(const std::string& db, std::string* problem) {
+  std::vector<std::string> words = {"tracedb", "delete",      "--db",
+                                    db,        "--purge-for", std::to_string(getpid())};
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  SpawnSetup setup;
+  Configure(setup);
+  pid_t child = 0;
+  int error = posix_spawn(&child, "/proc/self/exe", &setup.actions, &setup.attributes, argv.data(),
+                          environ);
+  if (error == 0) return true;
+  *problem = std::strerror(error);
+  return false;
+}
+
+}  // namespace tracedb

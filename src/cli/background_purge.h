@@ -1,0 +1,21 @@
+// StartBackgroundPurge: hands the rows of the traces `tracedb delete` hid
+// (Archive::HideTrace) to a tracedb of its own, so that the command returns
+// in a blink however big they are. The new process is
+// `tracedb delete --db DB --purge-for PID` (this process's pid), in a
+// session of its own (a ctrl-C in the terminal does not reach it), with
+// stdin, stdout and stderr on /dev/null: nobody waits for it. It outlives
+// this process; a kill leaves the traces "deleting", and any later
+// `tracedb delete` finishes them.
+//
+// Call it from the main thread, with no other thread running.
+#pragma once
+
+#include <string>
+
+namespace tracedb {
+
+// False, with errno's reason in `problem`, when the process could not start
+// (the caller should then remove the rows itself).
+bool StartBackgroundPurge(const std::string& db, std::string* problem);
+
+}  // namespace tracedb
