@@ -46,6 +46,12 @@ void Configure(SpawnSetup& setup) {
 }  // namespace
 
 bool StartBackgroundPurge(const std::string& db, std::string* problem) {
+  // A container whose entry point is tracedb: its PID namespace, and every
+  // process in it, ends when this process does.
+  if (getpid() == 1) {
+    *problem = "this is its container's first process, which a background one would not outlive";
+    return false;
+  }
   std::vector<std::string> words = {"tracedb", "delete",      "--db",
                                     db,        "--purge-for", std::to_string(getpid())};
   std::vector<char*> argv;

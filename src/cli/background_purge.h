@@ -14,8 +14,9 @@
 
 namespace tracedb {
 
-// False, with errno's reason in `problem`, when the process could not start
-// (the caller should then remove the rows itself).
+// False, with the reason in `problem`, when the process could not start or
+// would not outlive this one (this is a container's first process, pid 1):
+// the caller should then remove the rows itself.
 bool StartBackgroundPurge(const std::string& db, std::string* problem);
 
 }  // namespace tracedb

@@ -71,8 +71,7 @@ void RemoveHiddenRows(Archive& archive, const DeleteArgs& args) {
       std::cerr << "their rows go in the background (tracedb list shows 'deleting' until then)\n";
       return;
     }
-    std::cerr << "tracedb: could not start a background tracedb (" << problem
-              << "): removing the rows now\n";
+    std::cerr << "tracedb: no background tracedb (" << problem << "): removing the rows now\n";
   }
   archive.PurgeDeleted(0);
   archive.Reclaim(args.vacuum);
