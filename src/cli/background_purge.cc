@@ -33,14 +33,23 @@ struct SpawnSetup {
 // Its own session, no signal blocked (a caller may block some for a thread
 // of its own), and /dev/null for the three standard streams: a pipe the
 // caller's caller reads must not stay open for as long as the purge runs.
+// Nor does any other descriptor the caller left open stay open in it. The
+// signals that stop a process do so again, should the caller ignore them
+// (nohup, a shell's background job).
 void Configure(SpawnSetup& setup) {
   sigset_t none;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&setup.attributes, &none);
-  posix_spawnattr_setflags(&setup.attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK);
+  sigset_t stopping;
+  sigemptyset(&stopping);
+  for (int signal : {SIGINT, SIGTERM, SIGQUIT, SIGPIPE}) sigaddset(&stopping, signal);
+  posix_spawnattr_setsigdefault(&setup.attributes, &stopping);
+  posix_spawnattr_setflags(&setup.attributes,
+                           POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   posix_spawn_file_actions_addopen(&setup.actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&setup.actions, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&setup.actions, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addclosefrom_np(&setup.actions, 3);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 // this process; a kill leaves the traces "deleting", and any later
 // `tracedb delete` finishes them.
 //
-// Call it from the main thread, with no other thread running.
+// Thread-safe (posix_spawn); it changes nothing in this process.
 #pragma once
 
 #include <string>

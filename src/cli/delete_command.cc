@@ -5,6 +5,7 @@
 #include "cli/background_purge.h"
 #include "cli/commands.h"
 #include "db/db_error.h"
+#include "db/loader_process.h"
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
@@ -55,9 +56,15 @@ std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args
   return traces;
 }
 
+// A trace this run hid, or one whose removal stopped (its remover gone);
+// not one that another live tracedb is removing.
 bool AnyLeftToRemove(Archive& archive) {
   for (const TraceRecord& trace : archive.ListTraces()) {
-    if (trace.status == TraceStatus::kDeleting) return true;
+    if (trace.status != TraceStatus::kDeleting) continue;
+    std::string host = trace.loader_host.value_or("");
+    int64_t pid = trace.loader_pid.value_or(0);
+    if (host == ThisHost() && pid == ThisPid()) return true;
+    if (CheckLoader(host, pid) == LoaderState::kGone) return true;
   }
   return false;
 }

@@ -33,6 +33,12 @@
 //   summarize-commit  the trace's new summary rows and profile_bins are
 //                     written in its transaction, just before COMMIT
 //
+// and one of a SQLite trace's background removal (PurgeDeleting, in
+// db/sqlite/trace_catalog.h):
+//
+//   purge        the rows of one more table are removed and committed (the
+//                pass counts the tables, in name order), the trace row not yet
+//
 // Thread-safe: it only reads the environment, which tracedb never changes.
 #pragma once
 

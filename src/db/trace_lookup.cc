@@ -1,5 +1,6 @@
 #include "db/trace_lookup.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "db/db_error.h"
@@ -22,10 +23,20 @@ std::optional<TraceRecord> ById(const TraceLookup& lookup, std::string_view text
   return lookup.by_id(id);
 }
 
+// The traces of that name. A trace being deleted (its rows going in the
+// background) counts only when no other has the name: `delete x; ingest x;
+// report x` must not find x ambiguous while the old x's rows go.
+std::vector<TraceRecord> Named(const TraceLookup& lookup, const std::string& name) {
+  std::vector<TraceRecord> records = lookup.by_name(name);
+  auto deleting = [](const TraceRecord& r) { return r.status == TraceStatus::kDeleting; };
+  if (!std::all_of(records.begin(), records.end(), deleting)) std::erase_if(records, deleting);
+  return records;
+}
+
 std::optional<TraceRecord> ByName(const TraceLookup& lookup, std::string_view name,
                                   const std::string& database) {
   // Stored names are UTF-8 (model/latin1_text.h): so is the one looked for.
-  std::vector<TraceRecord> records = lookup.by_name(Latin1AsUtf8(name));
+  std::vector<TraceRecord> records = Named(lookup, Latin1AsUtf8(name));
   if (records.empty()) return std::nullopt;
   if (records.size() == 1) return records.front();
   throw DbError(database, "trace name \"" + std::string(name) +
@@ -53,8 +64,10 @@ std::optional<TraceRecord> FindTraceBySpec(std::string_view spec, const TraceLoo
   if (!IsAllDigits(spec)) return ByName(lookup, spec, database);
   std::optional<TraceRecord> by_id = ById(lookup, spec);
   if (!by_id) return ByName(lookup, spec, database);
-  std::vector<TraceRecord> named = lookup.by_name(spec);
-  std::erase_if(named, [&](const TraceRecord& r) { return r.id == by_id->id; });
+  std::vector<TraceRecord> named = Named(lookup, std::string(spec));
+  std::erase_if(named, [&](const TraceRecord& r) {
+    return r.id == by_id->id || r.status == TraceStatus::kDeleting;
+  });
   if (named.empty()) return by_id;
   std::string text(spec);
   throw DbError(database, "\"" + text + "\" is both the id of trace " + std::to_string(by_id->id) +

@@ -147,11 +147,12 @@ bool ClaimRemoval(SqliteConnection& connection, int64_t id, int64_t handed_over_
 }
 
 void RemoveRows(SqliteConnection& connection, int64_t id) {
+  int64_t tables = 0;
   for (const std::string& table : TablesWithTraceId(connection)) {
     SqliteTransaction transaction(connection);
     DeleteRows(connection, table, "trace_id", id);
     transaction.Commit();
-    CrashPoint("purge");
+    CrashPoint("purge", ++tables);
   }
   SqliteTransaction transaction(connection);
   SqliteStatement remove =
