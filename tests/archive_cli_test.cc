@@ -681,23 +681,21 @@ TEST_P(ArchiveCli, DeleteTakesWaitOrBackgroundNotBoth) {
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveCli,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
 
-// A background removal killed after its first table leaves the trace
-// "deleting", its remover gone: list warns of it, the views leave it out,
-// a new trace of the same name is no ambiguity, and the next tracedb
-// delete, of any trace, finishes it.
-TEST(ArchiveCliSqlite, AKilledBackgroundRemovalIsFinishedByTheNextDelete) {
-  std::string db = FreshDbPath("killed_purge.sqlite");
+// Two traces in a new archive, the first (ring.paje) hidden by a delete
+// whose background removal was killed after its first table (container, in
+// name order): "deleting", its remover gone, its states still there.
+std::string ArchiveWithAKilledRemoval(const std::string& name) {
+  std::string db = FreshDbPath(name);
   std::string ring = std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje";
   for (const std::string& file : {ring, WriteTempFile("small.paje", Header() + kSmallBody)}) {
     ChildRun ingest = RunTracedb({"ingest", "-q", "--db", db, file});
-    ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
+    EXPECT_EQ(ingest.exit_code, 0) << ingest.err;
   }
   ChildRun hide =
       RunTracedbWith({"TRACEDB_CRASH_AT=purge"}, {"delete", "--background", "--db", db, "1"});
-  ASSERT_EQ(hide.exit_code, 0) << hide.err;
+  EXPECT_EQ(hide.exit_code, 0) << hide.err;
   SqliteConnection connection(db);
-  // The first table, in name order, is container; the remover dies after it.
-  ASSERT_TRUE(Eventually([&] {
+  EXPECT_TRUE(Eventually([&] {
     std::vector<std::string> pid = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
     return !pid.empty() &&
            Rows(connection, "SELECT count(*) FROM container WHERE trace_id = 1")[0] == "0" &&
@@ -705,6 +703,14 @@ TEST(ArchiveCliSqlite, AKilledBackgroundRemovalIsFinishedByTheNextDelete) {
   }));
   EXPECT_NE(Rows(connection, "SELECT count(*) FROM state WHERE trace_id = 1"),
             std::vector<std::string>{"0"});
+  return db;
+}
+
+// A killed background removal: list warns of it, the views and dump leave
+// the trace out, and the next tracedb delete, of any trace, finishes it.
+TEST(ArchiveCliSqlite, AKilledBackgroundRemovalIsFinishedByTheNextDelete) {
+  std::string db = ArchiveWithAKilledRemoval("killed_purge.sqlite");
+  SqliteConnection connection(db);
   ChildRun list = RunTracedb({"list", "--db", db, "--status", "deleting", "--csv"});
   EXPECT_EQ(list.exit_code, 0) << list.err;
   EXPECT_NE(list.out.find("\n1,ring.paje,"), std::string::npos) << list.out;
@@ -716,19 +722,32 @@ TEST(ArchiveCliSqlite, AKilledBackgroundRemovalIsFinishedByTheNextDelete) {
   ChildRun dump = RunTracedb({"dump", "--db", db, "1"});
   EXPECT_EQ(dump.exit_code, 1);
   EXPECT_EQ(dump.err, "tracedb: " + db + ": trace 1 is deleting, not complete\n");
-
-  ChildRun again = RunTracedb({"ingest", "-q", "--db", db, ring});
-  ASSERT_EQ(again.exit_code, 0) << again.err;
-  ChildRun by_name = RunTracedb({"dump", "--db", db, "ring.paje"});
-  EXPECT_EQ(by_name.exit_code, 0) << by_name.err;
-  EXPECT_EQ(SortedLines(by_name.out), SortedLines(RunTracedb({"dump", ring}).out));
-
   ChildRun next = RunTracedb({"delete", "--wait", "--db", db, "2"});
   EXPECT_EQ(next.exit_code, 0) << next.err;
   EXPECT_EQ(next.err, "deleted trace 2 (small.paje)\n");
-  EXPECT_EQ(Rows(connection, "SELECT id, status FROM trace"),
-            std::vector<std::string>{"3|complete"});
-  EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state"), std::vector<std::string>{"3"});
+  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
+  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM state"), std::vector<std::string>{"0"});
+}
+
+// An ingest finds the killed removal and starts it again in the background;
+// the new trace takes the old one's name, which stays unambiguous.
+TEST(ArchiveCliSqlite, AKilledBackgroundRemovalGoesOnAfterTheNextIngest) {
+  std::string db = ArchiveWithAKilledRemoval("killed_purge_ingest.sqlite");
+  SqliteConnection connection(db);
+  std::string ring = std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje";
+  ChildRun again = RunTracedb({"ingest", "-q", "--db", db, ring});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err, "");
+  ChildRun by_name = RunTracedb({"dump", "--db", db, "ring.paje"});
+  EXPECT_EQ(by_name.exit_code, 0) << by_name.err;
+  EXPECT_EQ(SortedLines(by_name.out), SortedLines(RunTracedb({"dump", ring}).out));
+  EXPECT_TRUE(Eventually([&] {
+    return Rows(connection, "SELECT id, status FROM trace ORDER BY id") ==
+           std::vector<std::string>{"2|complete", "3|complete"};
+  }));
+  EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state ORDER BY 1"),
+            (std::vector<std::string>{"2", "3"}));
+  EXPECT_TRUE(Eventually([&] { return !BackgroundRemovalRuns(db); }));
 }
 
 // SQLite's deletes leave the freed pages as they are (secure_delete is off:

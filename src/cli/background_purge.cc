@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "db/loader_process.h"
+
 extern char** environ;
 
 namespace tracedb {
@@ -53,6 +55,18 @@ void Configure(SpawnSetup& setup) {
 }
 
 }  // namespace
+
+std::vector<TraceRecord> StoppedRemovals(const std::vector<TraceRecord>& traces) {
+  std::vector<TraceRecord> stopped;
+  for (const TraceRecord& trace : traces) {
+    if (trace.status != TraceStatus::kDeleting) continue;
+    std::string host = trace.loader_host.value_or("");
+    if (CheckLoader(host, trace.loader_pid.value_or(0)) == LoaderState::kGone) {
+      stopped.push_back(trace);
+    }
+  }
+  return stopped;
+}
 
 bool StartBackgroundPurge(const std::string& db, std::string* problem) {
   // A container whose entry point is tracedb: its PID namespace, and every

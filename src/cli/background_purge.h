@@ -11,8 +11,15 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "db/trace_record.h"
 
 namespace tracedb {
+
+// The "deleting" traces among `traces` whose remover is gone: a background
+// removal that was killed, which a tracedb delete (or an ingest) finishes.
+std::vector<TraceRecord> StoppedRemovals(const std::vector<TraceRecord>& traces);
 
 // False, with the reason in `problem`, when the process could not start or
 // would not outlive this one (this is a container's first process, pid 1):

@@ -59,14 +59,12 @@ std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args
 // A trace this run hid, or one whose removal stopped (its remover gone);
 // not one that another live tracedb is removing.
 bool AnyLeftToRemove(Archive& archive) {
-  for (const TraceRecord& trace : archive.ListTraces()) {
-    if (trace.status != TraceStatus::kDeleting) continue;
-    std::string host = trace.loader_host.value_or("");
-    int64_t pid = trace.loader_pid.value_or(0);
-    if (host == ThisHost() && pid == ThisPid()) return true;
-    if (CheckLoader(host, pid) == LoaderState::kGone) return true;
+  std::vector<TraceRecord> traces = archive.ListTraces();
+  for (const TraceRecord& trace : traces) {
+    bool mine = trace.loader_host == ThisHost() && trace.loader_pid == ThisPid();
+    if (trace.status == TraceStatus::kDeleting && mine) return true;
   }
-  return false;
+  return !StoppedRemovals(traces).empty();
 }
 
 // The rows of hidden traces (this run's, or those a killed delete left) go

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "cli/background_purge.h"
 #include "cli/commands.h"
 #include "cli/interruption.h"
 #include "cli/progress_line.h"
@@ -101,6 +102,23 @@ class ArchiveOnDemand {
     archive_ = OpenArchive(db_, ArchiveAccess::kCreate);
     for (int64_t id : archive_->CleanInterrupted()) {
       spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive_->name(), id);
+    }
+    ResumeStoppedRemovals();
+  }
+
+  // A delete's background removal that was killed goes on in the background
+  // again, rather than keep its rows until the next delete.
+  void ResumeStoppedRemovals() {
+    std::vector<TraceRecord> stopped = StoppedRemovals(archive_->ListTraces());
+    if (stopped.empty()) return;
+    std::string problem;
+    if (StartBackgroundPurge(archive_->name(), &problem)) {
+      spdlog::info("{}: removing the rest of trace {} in the background", archive_->name(),
+                   stopped.front().id);
+    } else {
+      spdlog::warn(
+          "{}: the removal of trace {} stopped part way ({}): tracedb delete {} finishes it",
+          archive_->name(), stopped.front().id, problem, stopped.front().id);
     }
   }
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/background_purge.h"
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
-#include "db/loader_process.h"
 #include "model/latin1_text.h"
 #include "output/csv_text.h"
 #include "output/json_table.h"
@@ -139,12 +139,7 @@ void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
 // A trace left "deleting" by a background removal that was killed keeps its
 // rows until a tracedb delete finishes it: say so, or nobody would know.
 void WarnStoppedRemovals(const Archive& archive, const std::vector<TraceRecord>& traces) {
-  for (const TraceRecord& trace : traces) {
-    if (trace.status != TraceStatus::kDeleting) continue;
-    if (CheckLoader(trace.loader_host.value_or(""), trace.loader_pid.value_or(0)) !=
-        LoaderState::kGone) {
-      continue;
-    }
+  for (const TraceRecord& trace : StoppedRemovals(traces)) {
     spdlog::warn("{}: the removal of trace {} ({}) stopped part way: tracedb delete {} finishes it",
                  archive.name(), trace.id, trace.info.name, trace.id);
   }
