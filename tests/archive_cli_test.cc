@@ -5,14 +5,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <iterator>
 #include <regex>
 #include <sstream>
-#include <thread>
 
 #include "backend_support.h"
 #include "background_child.h"
@@ -621,16 +618,6 @@ TEST_P(ArchiveCli, DeleteGoesOnPastAnUnknownTraceAndExitsOne) {
   EXPECT_EQ(Run("delete", "").exit_code, 2);
 }
 
-// Waits up to a minute for `done`, as a background tracedb delete works
-// on; true once it is.
-bool Eventually(const std::function<bool()>& done) {
-  for (int i = 0; i < 600; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return done();
-}
-
 // Whether a background tracedb delete (cli/background_purge.h) still works
 // on `db`: its command line names both.
 bool BackgroundRemovalRuns(const std::string& db) {
@@ -660,9 +647,9 @@ TEST_P(ArchiveCli, DeleteInTheBackgroundHidesAtOnceAndRemovesTheRowsSoon) {
                               : "deleted trace 1 (ring.paje)\n");
   EXPECT_EQ(Rows("SELECT DISTINCT trace_id FROM state_view"), std::vector<std::string>{"2"});
   ASSERT_TRUE(
-      Eventually([&] { return Rows("SELECT id FROM trace") == std::vector<std::string>{"2"}; }));
+      WaitFor([&] { return Rows("SELECT id FROM trace") == std::vector<std::string>{"2"}; }));
   // It ends with a checkpoint: done before the next test makes a file of that name.
-  EXPECT_TRUE(Eventually([&] { return !BackgroundRemovalRuns(db_); }));
+  EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db_); }));
   EXPECT_EQ(database_->RowCounts(1), NoTraceRows());
   EXPECT_EQ(database_->RowCounts(2), counts_before);
   EXPECT_EQ(SortedLines(Tracedb("dump --db " + db_ + " 2").out), SortedLines(dump_before.out));
@@ -695,7 +682,7 @@ std::string ArchiveWithAKilledRemoval(const std::string& name) {
       RunTracedbWith({"TRACEDB_CRASH_AT=purge"}, {"delete", "--background", "--db", db, "1"});
   EXPECT_EQ(hide.exit_code, 0) << hide.err;
   SqliteConnection connection(db);
-  EXPECT_TRUE(Eventually([&] {
+  EXPECT_TRUE(WaitFor([&] {
     std::vector<std::string> pid = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
     return !pid.empty() &&
            Rows(connection, "SELECT count(*) FROM container WHERE trace_id = 1")[0] == "0" &&
@@ -741,13 +728,13 @@ TEST(ArchiveCliSqlite, AKilledBackgroundRemovalGoesOnAfterTheNextIngest) {
   ChildRun by_name = RunTracedb({"dump", "--db", db, "ring.paje"});
   EXPECT_EQ(by_name.exit_code, 0) << by_name.err;
   EXPECT_EQ(SortedLines(by_name.out), SortedLines(RunTracedb({"dump", ring}).out));
-  EXPECT_TRUE(Eventually([&] {
+  EXPECT_TRUE(WaitFor([&] {
     return Rows(connection, "SELECT id, status FROM trace ORDER BY id") ==
            std::vector<std::string>{"2|complete", "3|complete"};
   }));
   EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state ORDER BY 1"),
             (std::vector<std::string>{"2", "3"}));
-  EXPECT_TRUE(Eventually([&] { return !BackgroundRemovalRuns(db); }));
+  EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db); }));
 }
 
 // SQLite's deletes leave the freed pages as they are (secure_delete is off:

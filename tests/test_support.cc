@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <thread>
 
 #include "format/paje/paje_format.h"
 #include "format/paje/simulate_paje.h"
@@ -200,6 +201,15 @@ CliRun RunTracedb(const std::string& before, const std::string& args) {
 }
 
 }  // namespace
+
+bool WaitFor(const std::function<bool()>& done, std::chrono::seconds limit) {
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
 
 CliRun Tracedb(const std::string& args) { return RunTracedb("", args); }
 

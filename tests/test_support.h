@@ -2,7 +2,9 @@
 // dump lines out (sorted, since line order is free), or the exact error.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +63,10 @@ struct CliRun {
 
 // Runs `tracedb ARGS` through the shell (ARGS may hold redirections).
 CliRun Tracedb(const std::string& args);
+
+// Polls `done` every 20 ms until it holds or `limit` passes; whether it held.
+bool WaitFor(const std::function<bool()>& done,
+             std::chrono::seconds limit = std::chrono::seconds(60));
 // Runs `PRODUCER | tracedb ARGS`: tracedb's stdin is a pipe, which cannot seek.
 CliRun TracedbPiped(const std::string& producer, const std::string& args);
 

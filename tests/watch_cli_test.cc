@@ -83,16 +83,6 @@ std::vector<std::string> Files(const std::string& dir) {
 
 bool Exists(const std::string& path) { return fs::exists(path); }
 
-// Polls `done` until it holds or `limit` passes; whether it held.
-bool WaitFor(const std::function<bool()>& done, std::chrono::seconds limit = 60s) {
-  auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(20ms);
-  }
-  return true;
-}
-
 // The watcher's stderr lines, durations ("0.3 s") replaced by "S s".
 // The watcher's lines about traces, without their times (the UTC stamp in
 // front, the seconds a load took) and without its opening line.

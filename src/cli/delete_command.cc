@@ -61,7 +61,7 @@ std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args
 bool AnyLeftToRemove(Archive& archive) {
   std::vector<TraceRecord> traces = archive.ListTraces();
   for (const TraceRecord& trace : traces) {
-    bool mine = trace.loader_host == ThisHost() && trace.loader_pid == ThisPid();
+    bool mine = IsThisProcess(trace.loader_host.value_or(""), trace.loader_pid.value_or(0));
     if (trace.status == TraceStatus::kDeleting && mine) return true;
   }
   return !StoppedRemovals(traces).empty();

@@ -19,6 +19,10 @@ std::string ThisHost() {
 
 int64_t ThisPid() { return getpid(); }
 
+bool IsThisProcess(std::string_view host, int64_t pid) {
+  return pid == ThisPid() && host == ThisHost();
+}
+
 namespace {
 
 // A process that has exited but not been waited for still answers kill().

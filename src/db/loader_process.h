@@ -23,6 +23,9 @@ enum class LoaderState {
 // gethostname(); "" if the system will not say.
 std::string ThisHost();
 int64_t ThisPid();
+// Whether (host, pid), as a trace row records its loader or remover, is
+// this very process.
+bool IsThisProcess(std::string_view host, int64_t pid);
 
 LoaderState CheckLoader(std::string_view host, int64_t pid);
 

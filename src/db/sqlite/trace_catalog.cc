@@ -121,7 +121,8 @@ void RefuseLiveLoader(SqliteConnection& connection, const TraceRecord& record) {
 bool MayRemove(const TraceRecord& record, int64_t handed_over_by) {
   std::string host = record.loader_host.value_or("");
   int64_t pid = record.loader_pid.value_or(0);
-  if (host == ThisHost() && (pid == ThisPid() || pid == handed_over_by)) return true;
+  bool handed_over = pid == handed_over_by && host == ThisHost();
+  if (IsThisProcess(host, pid) || handed_over) return true;
   return CheckLoader(host, pid) == LoaderState::kGone;
 }
 
@@ -281,13 +282,10 @@ bool HideTrace(SqliteConnection& connection, int64_t id) {
     SqliteTransaction transaction(connection);
     std::optional<TraceRecord> record = FindById(connection, id);
     if (!record) return false;
-    if (record->status == TraceStatus::kDeleting) {
-      if (MayRemove(*record, 0)) NameThisRemover(connection, id);
-      transaction.Commit();
-      return true;
-    }
-    if (record->status == TraceStatus::kComplete) {
-      NameThisRemover(connection, id);
+    bool complete = record->status == TraceStatus::kComplete;
+    if (complete || record->status == TraceStatus::kDeleting) {
+      // A deleting trace stays its live remover's.
+      if (complete || MayRemove(*record, 0)) NameThisRemover(connection, id);
       transaction.Commit();
       return true;
     }
