@@ -10,6 +10,7 @@
 #include <iterator>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "backend_support.h"
 #include "background_child.h"
@@ -642,10 +643,19 @@ TEST_P(ArchiveCli, DeleteInTheBackgroundHidesAtOnceAndRemovesTheRowsSoon) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, sqlite() ? "deleted trace 1 (ring.paje)\n"
-                                "their rows go in the background (tracedb list shows "
-                                "'deleting' until then)\n"
+                                "the rows of trace 1 (ring.paje) go in the background (tracedb "
+                                "list shows 'deleting' until then)\n"
                               : "deleted trace 1 (ring.paje)\n");
   EXPECT_EQ(Rows("SELECT DISTINCT trace_id FROM state_view"), std::vector<std::string>{"2"});
+  // Named its remover before the command returned: while it runs, the
+  // trace row names it, not the delete that is gone, and list warns of no
+  // stopped removal.
+  std::vector<std::string> remover = Rows("SELECT loader_pid FROM trace WHERE id = 1");
+  if (sqlite() && !remover.empty()) {
+    LoaderState state = CheckLoader(ThisHost(), std::stoll(remover[0]));
+    EXPECT_TRUE(state == LoaderState::kAlive || Rows("SELECT id FROM trace WHERE id = 1").empty());
+  }
+  EXPECT_EQ(Run("list", "").err, "");
   ASSERT_TRUE(
       WaitFor([&] { return Rows("SELECT id FROM trace") == std::vector<std::string>{"2"}; }));
   // It ends with a checkpoint: done before the next test makes a file of that name.
@@ -735,6 +745,54 @@ TEST(ArchiveCliSqlite, AKilledBackgroundRemovalGoesOnAfterTheNextIngest) {
   EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state ORDER BY 1"),
             (std::vector<std::string>{"2", "3"}));
   EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db); }));
+}
+
+// An ingest that restarts a stopped removal names the remover it starts
+// before it returns: the trace row no longer names the one that was killed,
+// so nobody takes the removal for stopped while the new one waits for the
+// write lock (three ingests in a row used to start a remover each).
+TEST(ArchiveCliSqlite, AnIngestNamesTheRemoverItStarts) {
+  std::string db = ArchiveWithAKilledRemoval("killed_purge_named.sqlite");
+  SqliteConnection connection(db);
+  std::string killed = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1").at(0);
+  std::string small = WriteTempFile("small.paje", Header() + kSmallBody);
+  ChildRun ingest = RunTracedb({"ingest", "-q", "--db", db, small});
+  EXPECT_EQ(ingest.exit_code, 0) << ingest.err;
+  std::vector<std::string> remover = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
+  EXPECT_TRUE(remover.empty() || remover[0] != killed) << killed;
+  EXPECT_TRUE(WaitFor([&] {
+    return Rows(connection, "SELECT id FROM trace ORDER BY id") == std::vector<std::string>{"2"};
+  }));
+  EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db); }));
+}
+
+// --vacuum compacts the file once another process's removal has ended, or
+// that trace's pages would stay in it, free: it waits for a live remover,
+// and finishes the removal itself when that remover dies meanwhile.
+TEST(ArchiveCliSqlite, DeleteWithVacuumWaitsForAnotherRemovalToEnd) {
+  std::string db = ArchiveWithAKilledRemoval("vacuum_waits.sqlite");
+  SqliteConnection connection(db);
+  BackgroundChild remover("/bin/sleep", {"600"});  // stands for a live background removal
+  connection.Exec("UPDATE trace SET loader_pid = " + std::to_string(remover.pid()) +
+                  " WHERE id = 1");
+  BackgroundChild vacuum(TRACEDB_BINARY, {"delete", "--vacuum", "--db", db, "2"});
+  ASSERT_TRUE(WaitFor([&] {
+    return Rows(connection, "SELECT id, status FROM trace") ==
+           std::vector<std::string>{"1|deleting"};
+  }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_TRUE(vacuum.Running());
+  EXPECT_NE(Rows(connection, "SELECT count(*) FROM state WHERE trace_id = 1"),
+            std::vector<std::string>{"0"});
+  remover.Kill();
+  ChildRun run = vacuum.Wait();
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err,
+            "deleted trace 2 (small.paje)\n"
+            "waiting for the removal of trace 1 (ring.paje) to end, to give back its space too\n");
+  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
+  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM state"), std::vector<std::string>{"0"});
+  EXPECT_EQ(Rows(connection, "PRAGMA freelist_count"), std::vector<std::string>{"0"});
 }
 
 // SQLite's deletes leave the freed pages as they are (secure_delete is off:

@@ -27,6 +27,7 @@ class BackgroundChild {
   BackgroundChild(const BackgroundChild&) = delete;
   BackgroundChild& operator=(const BackgroundChild&) = delete;
 
+  pid_t pid() const { return pid_; }
   // True until the program has ended (it is then reaped).
   bool Running();
   // SIGKILL, if it still runs.

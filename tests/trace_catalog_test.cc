@@ -338,6 +338,40 @@ TEST_F(TraceCatalog, PurgeDeletingTakesOverOnlyFromAGoneOrHandingProcess) {
   EXPECT_EQ(PurgeDeleting(connection_, 0), std::vector<int64_t>{live});
 }
 
+// The background tracedb a delete starts is named the remover of what that
+// delete hid, and of removals whose remover is gone, before it claims them:
+// none of them looks stopped meanwhile (to list, or to an ingest that would
+// start another). A live remover keeps its trace, a complete trace is left
+// alone, and the one named then removes them as its own.
+TEST_F(TraceCatalog, HandRemovalsToNamesTheNewRemoverOfAllButALiveOnesTraces) {
+  int64_t mine = Loaded("mine");
+  int64_t live = Loaded("live");
+  int64_t dead = Loaded("dead");
+  int64_t kept = Loaded("kept");
+  for (int64_t id : {mine, live, dead}) HideTrace(connection_, id);
+  SetLoader(live, ThisHost(), getppid());
+  SetLoader(dead, ThisHost(), DeadPid());
+  pid_t remover = fork();  // alive until killed below, as a remover would be
+  if (remover == 0) {
+    pause();
+    _exit(0);
+  }
+  EXPECT_EQ(HandRemovalsTo(connection_, remover), (std::vector<int64_t>{mine, dead}));
+  EXPECT_FALSE(connection_.InTransaction());
+  std::string here = "|" + ThisHost() + "|";
+  EXPECT_EQ(Rows(connection_, "SELECT id, status, loader_host, loader_pid FROM trace ORDER BY id"),
+            (std::vector<std::string>{"1|deleting" + here + std::to_string(remover),
+                                      "2|deleting" + here + std::to_string(getppid()),
+                                      "3|deleting" + here + std::to_string(remover),
+                                      "4|complete" + here + std::to_string(getpid())}));
+  EXPECT_EQ(PurgeDeleting(connection_, 0), std::vector<int64_t>{});  // not this process's now
+  EXPECT_EQ(PurgeDeleting(connection_, remover), (std::vector<int64_t>{mine, dead}));
+  kill(remover, SIGKILL);
+  waitpid(remover, nullptr, 0);
+  EXPECT_EQ(RowCounts(connection_, kept), kSampleCounts);
+  EXPECT_EQ(RowCounts(connection_, live), kSampleCounts);
+}
+
 TEST_F(TraceCatalog, CleanInterruptedRemovesLoadsWhoseProcessIsGone) {
   int64_t complete = Loaded("complete");
   int64_t dead = BeginTrace(connection_, Info("dead"));

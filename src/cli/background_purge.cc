@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <cstring>
 #include <vector>
 
+#include "db/db_error.h"
 #include "db/loader_process.h"
 
 extern char** environ;
@@ -68,12 +70,19 @@ std::vector<TraceRecord> StoppedRemovals(const std::vector<TraceRecord>& traces)
   return stopped;
 }
 
-bool StartBackgroundPurge(const std::string& db, std::string* problem) {
+void WarnStoppedRemovals(const std::string& db, const std::vector<TraceRecord>& traces) {
+  for (const TraceRecord& trace : StoppedRemovals(traces)) {
+    spdlog::warn("{}: the removal of trace {} ({}) stopped part way: tracedb delete {} finishes it",
+                 db, trace.id, trace.info.name, trace.id);
+  }
+}
+
+std::optional<int64_t> StartBackgroundPurge(const std::string& db, std::string* problem) {
   // A container whose entry point is tracedb: its PID namespace, and every
   // process in it, ends when this process does.
   if (getpid() == 1) {
     *problem = "this is its container's first process, which a background one would not outlive";
-    return false;
+    return std::nullopt;
   }
   std::vector<std::string> words = {"tracedb", "delete",      "--db",
                                     db,        "--purge-for", std::to_string(getpid())};
@@ -85,9 +94,21 @@ bool StartBackgroundPurge(const std::string& db, std::string* problem) {
   pid_t child = 0;
   int error = posix_spawn(&child, "/proc/self/exe", &setup.actions, &setup.attributes, argv.data(),
                           environ);
-  if (error == 0) return true;
+  if (error == 0) return child;
   *problem = std::strerror(error);
-  return false;
+  return std::nullopt;
+}
+
+bool HandToBackground(Archive& archive, std::string* problem) {
+  std::optional<int64_t> remover = StartBackgroundPurge(archive.name(), problem);
+  if (!remover) return false;
+  try {
+    archive.HandRemovalsTo(*remover);
+  } catch (const DbError&) {
+    // The remover claims them itself all the same; they only look stopped
+    // until it does.
+  }
+  return true;
 }
 
 }  // namespace tracedb

@@ -5,14 +5,22 @@
 // session of its own (a ctrl-C in the terminal does not reach it), with
 // stdin, stdout and stderr on /dev/null: nobody waits for it. It outlives
 // this process; a kill leaves the traces "deleting", and any later
-// `tracedb delete` finishes them.
+// `tracedb delete` finishes them. HandToBackground also names it their
+// remover at once, before it claims them itself (which may wait for another
+// writer): until then they would look stopped, to `list` and to an ingest
+// that would start a remover of its own.
 //
-// Thread-safe (posix_spawn); it changes nothing in this process.
+// Thread-safe (posix_spawn); StartBackgroundPurge changes nothing in this
+// process. HandToBackground and WarnStoppedRemovals use the archive on the
+// caller's thread.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "db/archive.h"
 #include "db/trace_record.h"
 
 namespace tracedb {
@@ -21,9 +29,17 @@ namespace tracedb {
 // removal that was killed, which a tracedb delete (or an ingest) finishes.
 std::vector<TraceRecord> StoppedRemovals(const std::vector<TraceRecord>& traces);
 
-// False, with the reason in `problem`, when the process could not start or
-// would not outlive this one (this is a container's first process, pid 1):
-// the caller should then remove the rows itself.
-bool StartBackgroundPurge(const std::string& db, std::string* problem);
+// A warning on stderr for each of `traces` whose removal stopped: its rows
+// stay until a tracedb delete (or an ingest) finishes it.
+void WarnStoppedRemovals(const std::string& db, const std::vector<TraceRecord>& traces);
+
+// The process's pid; none, with the reason in `problem`, when it could not
+// start or would not outlive this one (this is a container's first process,
+// pid 1): the caller should then remove the rows itself.
+std::optional<int64_t> StartBackgroundPurge(const std::string& db, std::string* problem);
+
+// StartBackgroundPurge, then the new process named the remover of what it
+// will remove (Archive::HandRemovalsTo); false as StartBackgroundPurge.
+bool HandToBackground(Archive& archive, std::string* problem);
 
 }  // namespace tracedb

@@ -128,8 +128,9 @@ constexpr CommandHelp kCommands[] = {
         "from the views and every command, and a tracedb of its own removes its\n"
         "rows in the background, a table at a time, while loads go on; tracedb\n"
         "list shows it 'deleting' until then. --wait removes them before\n"
-        "returning. A background removal that was killed goes on with the\n"
-        "next tracedb ingest or delete.\n"
+        "returning, and --vacuum also waits for the removals under way. A\n"
+        "background removal that was killed goes on with the next tracedb\n"
+        "ingest or delete.\n"
         "\n"
         "%DB"
         "%TRACE",

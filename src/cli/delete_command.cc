@@ -1,6 +1,10 @@
 // tracedb delete: removes traces and all their rows from an archive.
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "cli/background_purge.h"
 #include "cli/commands.h"
@@ -14,6 +18,8 @@ namespace {
 // Above this many rows (about a second of SQLite's deleting) a trace is
 // hidden at once and its rows are removed in the background.
 constexpr int64_t kBackgroundRows = 1'000'000;
+// How often --vacuum looks whether another process's removal has ended.
+constexpr auto kRemovalPoll = std::chrono::milliseconds(100);
 
 int64_t RowCount(const TraceRecord& trace) {
   if (!trace.summary) return 0;
@@ -56,30 +62,85 @@ std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args
   return traces;
 }
 
-// A trace this run hid, or one whose removal stopped (its remover gone);
-// not one that another live tracedb is removing.
-bool AnyLeftToRemove(Archive& archive) {
+// The traces this run hid, and those whose removal stopped (their remover
+// gone); not those that another live tracedb is removing.
+std::vector<TraceRecord> LeftToRemove(Archive& archive) {
   std::vector<TraceRecord> traces = archive.ListTraces();
+  std::vector<TraceRecord> left = StoppedRemovals(traces);
   for (const TraceRecord& trace : traces) {
     bool mine = IsThisProcess(trace.loader_host.value_or(""), trace.loader_pid.value_or(0));
-    if (trace.status == TraceStatus::kDeleting && mine) return true;
+    if (trace.status == TraceStatus::kDeleting && mine) left.push_back(trace);
   }
-  return !StoppedRemovals(traces).empty();
+  std::sort(left.begin(), left.end(),
+            [](const TraceRecord& a, const TraceRecord& b) { return a.id < b.id; });
+  return left;
+}
+
+// "trace 3 (u.paje)", "traces 3 (u.paje) and 4 (v.paje)".
+std::string Named(const std::vector<TraceRecord>& traces) {
+  std::string text = traces.size() == 1 ? "trace " : "traces ";
+  for (size_t i = 0; i < traces.size(); ++i) {
+    if (i > 0) text += i + 1 == traces.size() ? " and " : ", ";
+    text += std::to_string(traces[i].id) + " (" + traces[i].info.name + ")";
+  }
+  return text;
 }
 
 // The rows of hidden traces (this run's, or those a killed delete left) go
-// to a background tracedb, unless the user waits or it cannot start.
-void RemoveHiddenRows(Archive& archive, const DeleteArgs& args) {
+// to a background tracedb, unless the user waits or it cannot start; true
+// when they were removed here.
+bool RemoveHiddenRows(Archive& archive, const DeleteArgs& args,
+                      const std::vector<TraceRecord>& left) {
   if (!args.wait && !args.vacuum) {
     std::string problem;
-    if (StartBackgroundPurge(archive.name(), &problem)) {
-      std::cerr << "their rows go in the background (tracedb list shows 'deleting' until then)\n";
-      return;
+    if (HandToBackground(archive, &problem)) {
+      std::cerr << "the rows of " << Named(left)
+                << " go in the background (tracedb list shows 'deleting' until then)\n";
+      return false;
     }
     std::cerr << "tracedb: no background tracedb (" << problem << "): removing the rows now\n";
   }
   archive.PurgeDeleted(0);
-  archive.Reclaim(args.vacuum);
+  return true;
+}
+
+// The "deleting" traces that another live tracedb removes, on this host
+// (`elsewhere`: on another, which cannot be waited for).
+std::vector<TraceRecord> RemovedByOthers(Archive& archive, std::vector<TraceRecord>* elsewhere) {
+  std::vector<TraceRecord> others;
+  for (const TraceRecord& trace : archive.ListTraces()) {
+    std::string host = trace.loader_host.value_or("");
+    int64_t pid = trace.loader_pid.value_or(0);
+    if (trace.status != TraceStatus::kDeleting || IsThisProcess(host, pid)) continue;
+    LoaderState state = CheckLoader(host, pid);
+    if (state == LoaderState::kAlive) others.push_back(trace);
+    if (state == LoaderState::kUnknown) elsewhere->push_back(trace);
+  }
+  return others;
+}
+
+// --vacuum compacts the file once every removal under way has ended, or
+// their rows' pages would stay in it, free but not given back. A removal
+// that stops meanwhile is finished here.
+void AwaitOtherRemovals(Archive& archive) {
+  bool said = false;
+  std::vector<TraceRecord> elsewhere;
+  for (;;) {
+    elsewhere.clear();
+    std::vector<TraceRecord> others = RemovedByOthers(archive, &elsewhere);
+    if (others.empty()) break;
+    if (!said) {
+      std::cerr << "waiting for the removal of " << Named(others) << " to end, to give back "
+                << (others.size() == 1 ? "its" : "their") << " space too\n";
+      said = true;
+    }
+    std::this_thread::sleep_for(kRemovalPoll);
+    if (!LeftToRemove(archive).empty()) archive.PurgeDeleted(0);
+  }
+  if (!elsewhere.empty()) {
+    std::cerr << "tracedb: " << archive.name() << ": the removal of " << Named(elsewhere)
+              << " runs on another host: the space of its rows stays until it ends\n";
+  }
 }
 
 }  // namespace
@@ -99,11 +160,10 @@ int RunDelete(const DeleteArgs& args) {
       ++failed;
     }
   }
-  if (AnyLeftToRemove(*archive)) {
-    RemoveHiddenRows(*archive, args);
-  } else if (deleted > 0 || args.vacuum) {
-    archive->Reclaim(args.vacuum);
-  }
+  std::vector<TraceRecord> left = LeftToRemove(*archive);
+  bool removed_here = !left.empty() && RemoveHiddenRows(*archive, args, left);
+  if (args.vacuum) AwaitOtherRemovals(*archive);
+  if (removed_here || (left.empty() && deleted > 0) || args.vacuum) archive->Reclaim(args.vacuum);
   return failed == 0 ? 0 : 1;
 }
 

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/background_purge.h"
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
 #include "db/db_error.h"
@@ -43,6 +44,7 @@ int RunInfo(const InfoArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::optional<TraceDetail> detail = archive->Describe(args.trace);
   if (!detail) throw DbError(archive->name(), "no trace '" + args.trace + "' (see tracedb list)");
+  WarnStoppedRemovals(archive->name(), {detail->trace});
   std::string out =
       args.json ? JsonInfo(detail->trace, detail->types) : TextInfo(detail->trace, detail->types);
   std::fputs(out.c_str(), stdout);

@@ -112,7 +112,7 @@ class ArchiveOnDemand {
     std::vector<TraceRecord> stopped = StoppedRemovals(archive_->ListTraces());
     if (stopped.empty()) return;
     std::string problem;
-    if (StartBackgroundPurge(archive_->name(), &problem)) {
+    if (HandToBackground(*archive_, &problem)) {
       spdlog::info("{}: removing the rest of trace {} in the background", archive_->name(),
                    stopped.front().id);
     } else {

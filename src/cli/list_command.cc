@@ -136,15 +136,6 @@ void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
   }
 }
 
-// A trace left "deleting" by a background removal that was killed keeps its
-// rows until a tracedb delete finishes it: say so, or nobody would know.
-void WarnStoppedRemovals(const Archive& archive, const std::vector<TraceRecord>& traces) {
-  for (const TraceRecord& trace : StoppedRemovals(traces)) {
-    spdlog::warn("{}: the removal of trace {} ({}) stopped part way: tracedb delete {} finishes it",
-                 archive.name(), trace.id, trace.info.name, trace.id);
-  }
-}
-
 // --tag KEY=VALUE: a tag KEY of that value; --tag KEY: a tag KEY.
 bool HasTag(const TraceRecord& trace, const std::string& given) {
   std::string filter = Latin1AsUtf8(given);  // as the tags were stored
@@ -168,7 +159,9 @@ int RunList(const ListArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::vector<TraceRecord> traces = archive->ListTraces();
   RemoveInterrupted(*archive, &traces);
-  WarnStoppedRemovals(*archive, traces);
+  // A trace left "deleting" by a background removal that was killed keeps
+  // its rows until a tracedb delete finishes it: say so, or nobody would know.
+  WarnStoppedRemovals(archive->name(), traces);
   bool filtered = args.status || !args.tags.empty();
   bool any = !traces.empty();
   std::erase_if(traces, [&](const TraceRecord& trace) { return !Wanted(trace, args); });

@@ -108,6 +108,10 @@ class Archive {
   // Removes the rows of the traces HideTrace hid in this process, in process
   // `handed_over_by` (0: none), or in one that is gone; returns their ids.
   virtual std::vector<int64_t> PurgeDeleted(int64_t handed_over_by) = 0;
+  // Names process `pid` of this host (a background tracedb this process
+  // started) the remover of the traces PurgeDeleted would remove here, so
+  // that none looks stopped meanwhile; returns their ids.
+  virtual std::vector<int64_t> HandRemovalsTo(int64_t pid) = 0;
   // After deletes: give the space back (`compact`: all of it, slowly).
   virtual void Reclaim(bool compact) = 0;
 

@@ -186,6 +186,7 @@ class PgArchive : public Archive {
   // Dropping partitions takes milliseconds: nothing is left for later.
   bool HideTrace(int64_t id) override { return DeleteTrace(id); }
   std::vector<int64_t> PurgeDeleted(int64_t) override { return {}; }
+  std::vector<int64_t> HandRemovalsTo(int64_t) override { return {}; }
 
   bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
                       const std::function<void(RowWriter&)>& write) override {

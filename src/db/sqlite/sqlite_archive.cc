@@ -159,6 +159,9 @@ class SqliteArchive : public Archive {
   std::vector<int64_t> PurgeDeleted(int64_t handed_over_by) override {
     return PurgeDeleting(*connection_, handed_over_by);
   }
+  std::vector<int64_t> HandRemovalsTo(int64_t pid) override {
+    return tracedb::HandRemovalsTo(*connection_, pid);
+  }
 
   bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
                       const std::function<void(RowWriter&)>& write) override {

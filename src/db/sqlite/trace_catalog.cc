@@ -126,13 +126,17 @@ bool MayRemove(const TraceRecord& record, int64_t handed_over_by) {
   return CheckLoader(host, pid) == LoaderState::kGone;
 }
 
-void NameThisRemover(SqliteConnection& connection, int64_t id) {
+void NameRemover(SqliteConnection& connection, int64_t id, int64_t pid) {
   SqliteStatement update = connection.Prepare(
       "UPDATE trace SET status = 'deleting', loader_host = ?, loader_pid = ? WHERE id = ?");
   update.BindText(1, ThisHost());
-  update.BindInt(2, ThisPid());
+  update.BindInt(2, pid);
   update.BindInt(3, id);
   update.Step();
+}
+
+void NameThisRemover(SqliteConnection& connection, int64_t id) {
+  NameRemover(connection, id, ThisPid());
 }
 
 // Makes trace `id` this process's to remove; false when it is not
@@ -303,6 +307,20 @@ std::vector<int64_t> PurgeDeleting(SqliteConnection& connection, int64_t handed_
     purged.push_back(record.id);
   }
   return purged;
+}
+
+std::vector<int64_t> HandRemovalsTo(SqliteConnection& connection, int64_t pid) {
+  SqliteTransaction transaction(connection);
+  SqliteStatement query =
+      connection.Prepare(std::string(kSelectTrace) + "WHERE status = 'deleting' ORDER BY id");
+  std::vector<int64_t> handed;
+  for (const TraceRecord& record : ReadAll(std::move(query))) {
+    if (!MayRemove(record, 0)) continue;  // a live remover of its own
+    NameRemover(connection, record.id, pid);
+    handed.push_back(record.id);
+  }
+  transaction.Commit();
+  return handed;
 }
 
 std::vector<int64_t> CleanInterrupted(SqliteConnection& connection) {

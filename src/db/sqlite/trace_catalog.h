@@ -82,6 +82,12 @@ bool HideTrace(SqliteConnection& connection, int64_t id);
 // Returns their ids.
 std::vector<int64_t> PurgeDeleting(SqliteConnection& connection, int64_t handed_over_by);
 
+// Names process `pid`, of this host, the remover of every "deleting" trace
+// that this process removes or whose remover is gone, in one transaction:
+// the background tracedb just started for them, which would otherwise look
+// stopped to everyone else until it claims them itself. Returns their ids.
+std::vector<int64_t> HandRemovalsTo(SqliteConnection& connection, int64_t pid);
+
 // Deletes every loading trace whose loader ran on this host and is gone
 // (LoaderState::kGone), each in its own transaction, and the scratch file
 // its load left (db/sqlite/sqlite_staged_load.h); returns their ids. Also removes
