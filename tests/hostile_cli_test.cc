@@ -413,5 +413,28 @@ TEST_F(TraceArgument, OnceTheCollisionIsGoneDigitsWorkAgain) {
   EXPECT_EQ(InfoId("1"), "{\"id\":1");
 }
 
+// A full disk under the output is an error, not a success: every command
+// that prints through stdio says so and exits 1 (profile > /dev/full used to
+// exit 0, printing nothing). dump writes on its own and says why.
+TEST(HostileOutput, AFullDiskUnderTheOutputFailsEveryPrintingCommand) {
+  std::string db = FreshDbPath("full_output.sqlite");
+  std::string ring = std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje";
+  ASSERT_EQ(RunTracedb({"ingest", "-q", "--db", db, ring}).exit_code, 0);
+  const std::vector<std::string> commands = {
+      "schema", "list --db " + db, "info --db " + db + " 1", "profile --db " + db + " 1",
+      "profile --csv --by container --db " + db + " 1", "comm --json --db " + db + " 1",
+      "query --csv --db " + db + " 'SELECT * FROM state'", "--help"};
+  for (const std::string& command : commands) {
+    ChildRun run = RunChild("/bin/sh", {"-c", "exec " + std::string(TRACEDB_BINARY) + " " +
+                                                  command + " > /dev/full"});
+    EXPECT_EQ(run.exit_code, 1) << command;
+    EXPECT_EQ(run.err, "tracedb: cannot write the output\n") << command;
+  }
+  ChildRun dump = RunChild(
+      "/bin/sh", {"-c", "exec " + std::string(TRACEDB_BINARY) + " dump " + ring + " > /dev/full"});
+  EXPECT_EQ(dump.exit_code, 1);
+  EXPECT_EQ(dump.err, "tracedb: error: cannot write the output: No space left on device\n");
+}
+
 }  // namespace
 }  // namespace tracedb::testing::hostile_cli_test

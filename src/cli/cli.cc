@@ -8,9 +8,12 @@
 // split. This file is the only user of cxxopts.
 #define CXXOPTS_VECTOR_DELIMITER '\0'
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <limits>
@@ -781,9 +784,22 @@ int UsageFailure(const std::string& speaker, const std::string& message) {
   return kExitUsage;
 }
 
-}  // namespace
+// Commands print through stdio's buffer (std::cout shares it): a write
+// that failed (a full disk, a file system gone) shows only in the stream's
+// error flag, or at the last flush, here. Unchecked, `tracedb profile >
+// /dev/full` said nothing and exited 0. A command that failed has said why
+// already (dump, which writes on its own, says that it cannot write).
+int CheckedOutput(int code) {
+  std::cout.flush();
+  errno = 0;
+  bool flushed = std::fflush(stdout) == 0;
+  if (code != 0 || (flushed && !std::ferror(stdout) && !std::cout.bad())) return code;
+  std::string reason = errno != 0 ? std::string(": ") + std::strerror(errno) : "";
+  std::cerr << "tracedb: cannot write the output" << reason << "\n";
+  return kExitFailed;
+}
 
-int RunCli(int argc, char** argv) {
+int RunGuarded(int argc, char** argv) {
   try {
     return Dispatch(argc, argv);
   } catch (const UsageError& e) {
@@ -801,5 +817,9 @@ int RunCli(int argc, char** argv) {
     return kExitFailed;
   }
 }
+
+}  // namespace
+
+int RunCli(int argc, char** argv) { return CheckedOutput(RunGuarded(argc, argv)); }
 
 }  // namespace tracedb
