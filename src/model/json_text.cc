@@ -1,5 +1,7 @@
 #include "model/json_text.h"
 
+#include "model/utf8.h"
+
 namespace tracedb {
 
 namespace {
@@ -103,24 +105,45 @@ class JsonCheck {
 
 bool IsJsonValue(std::string_view text) { return JsonCheck(text).Whole(); }
 
-void AppendJsonString(std::string* out, std::string_view text) {
+namespace {
+
+// The escape of a byte that JSON text cannot hold as it is: a quote, a
+// backslash, a control character, or a byte of no valid UTF-8 sequence,
+// which becomes U+FFFD (RFC 8259, 8.1: JSON text is UTF-8; SQL can make
+// text that is not, and no parser would read it).
+void AppendEscape(std::string* out, unsigned char byte) {
   static constexpr char kHex[] = "0123456789abcdef";
+  if (byte >= 0x80) {
+    out->append("\\ufffd");
+  } else if (byte < 0x20) {
+    out->append("\\u00");
+    out->push_back(kHex[byte >> 4]);
+    out->push_back(kHex[byte & 0xf]);
+  } else {
+    out->push_back('\\');
+    out->push_back(static_cast<char>(byte));
+  }
+}
+
+}  // namespace
+
+void AppendJsonString(std::string* out, std::string_view text) {
   out->push_back('"');
   size_t plain = 0;  // start of the run of characters that need no escape
   for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    auto u = static_cast<unsigned char>(c);
-    if (c != '"' && c != '\\' && u >= 0x20) continue;  // UTF-8 and other bytes pass through
+    auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x80) {
+      size_t length = Utf8SequenceLength(text, i);
+      if (length > 0) {
+        i += length - 1;
+        continue;
+      }
+    } else if (byte != '"' && byte != '\\' && byte >= 0x20) {
+      continue;
+    }
     out->append(text.substr(plain, i - plain));
     plain = i + 1;
-    if (u < 0x20) {
-      out->append("\\u00");
-      out->push_back(kHex[u >> 4]);
-      out->push_back(kHex[u & 0xf]);
-    } else {
-      out->push_back('\\');
-      out->push_back(c);
-    }
+    AppendEscape(out, byte);
   }
   out->append(text.substr(plain));
   out->push_back('"');
