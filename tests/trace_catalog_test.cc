@@ -232,9 +232,23 @@ TEST_F(TraceCatalog, AnAmbiguousNameListsTheCandidates) {
   FailTrace(connection_, failed, "bad");
   Loaded("run");
   EXPECT_EQ(ErrorOf([&] { FindTrace(connection_, "run"); }),
-            path_ +
-                ": trace name \"run\" is ambiguous: ids 1 (complete), 2 (failed), "
-                "3 (complete); use an id");
+            path_ + ": trace name \"run\" is ambiguous: ids 1 (complete), 3 (complete); use an id");
+}
+
+// Failed loads of a name, kept to say what went wrong, leave it to the one
+// load that worked; with no such load, they are what the name means.
+TEST_F(TraceCatalog, FailedLoadsLeaveANameToTheTraceThatLoaded) {
+  for (int i = 0; i < 2; ++i) FailTrace(connection_, BeginTrace(connection_, Info("h1")), "bad");
+  EXPECT_EQ(ErrorOf([&] { FindTrace(connection_, "h1"); }),
+            path_ + ": trace name \"h1\" is ambiguous: ids 1 (failed), 2 (failed); use an id");
+  int64_t loaded = Loaded("h1");
+  EXPECT_EQ(FindTrace(connection_, "h1")->id, loaded);
+  FailTrace(connection_, BeginTrace(connection_, Info("once")), "bad");
+  EXPECT_EQ(FindTrace(connection_, "once")->status, TraceStatus::kFailed);
+  int64_t loading = BeginTrace(connection_, Info("h1"));
+  EXPECT_EQ(ErrorOf([&] { FindTrace(connection_, "h1"); }),
+            path_ + ": trace name \"h1\" is ambiguous: ids 3 (complete), " +
+                std::to_string(loading) + " (loading); use an id");
 }
 
 TEST_F(TraceCatalog, FindCompleteByShaIgnoresLoadingAndFailedTraces) {

@@ -23,13 +23,23 @@ std::optional<TraceRecord> ById(const TraceLookup& lookup, std::string_view text
   return lookup.by_id(id);
 }
 
-// The traces of that name. A trace being deleted (its rows going in the
-// background) counts only when no other has the name: `delete x; ingest x;
-// report x` must not find x ambiguous while the old x's rows go.
+// The traces of that name. A failed load (kept to say what went wrong) or a
+// trace being deleted (its rows going in the background) counts only when
+// no complete or loading trace has the name: `delete x; ingest x; report x`
+// must not find x ambiguous while the old x's rows go, nor must two failed
+// ingests of x before a good one. Among such leftovers alone, a failed
+// trace goes before one being deleted.
 std::vector<TraceRecord> Named(const TraceLookup& lookup, const std::string& name) {
   std::vector<TraceRecord> records = lookup.by_name(name);
   auto deleting = [](const TraceRecord& r) { return r.status == TraceStatus::kDeleting; };
-  if (!std::all_of(records.begin(), records.end(), deleting)) std::erase_if(records, deleting);
+  auto leftover = [&](const TraceRecord& r) {
+    return deleting(r) || r.status == TraceStatus::kFailed;
+  };
+  if (!std::all_of(records.begin(), records.end(), leftover)) {
+    std::erase_if(records, leftover);
+  } else if (!std::all_of(records.begin(), records.end(), deleting)) {
+    std::erase_if(records, deleting);
+  }
   return records;
 }
 
