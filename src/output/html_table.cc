@@ -9,6 +9,28 @@ bool IsNumber(const Cell& cell) {
   return cell.kind == CellKind::kInteger || cell.kind == CellKind::kReal;
 }
 
+// A text longer than this is shown on one line, cut by the page's style
+// (td.long), with its start as the cell's tooltip: a 3,000-character state
+// name made its cell thousands of pixels wide or high, the numbers beside
+// it off the page.
+constexpr size_t kLongCell = 80;
+constexpr size_t kMaxTooltip = 1000;  // bytes of a tooltip, as the charts' (chart/svg_text.h)
+
+// The first kMaxTooltip bytes of `text` or fewer, ending between UTF-8
+// characters, with "…" when cut.
+std::string Tooltip(const std::string& text) {
+  if (text.size() <= kMaxTooltip) return text;
+  size_t end = kMaxTooltip;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;
+  return text.substr(0, end) + "\u2026";
+}
+
+std::string OpenCell(const Cell& cell) {
+  if (IsNumber(cell)) return "<td class=\"num\">";
+  if (cell.text.size() <= kLongCell) return "<td>";
+  return "<td class=\"long\" title=\"" + XmlEscaped(Tooltip(cell.text)) + "\">";
+}
+
 }  // namespace
 
 std::string HtmlTable(const ResultTable& table, const std::string& css_class) {
@@ -18,8 +40,7 @@ std::string HtmlTable(const ResultTable& table, const std::string& css_class) {
   for (const std::vector<Cell>& row : table.rows) {
     out += "<tr>";
     for (const Cell& cell : row) {
-      out += IsNumber(cell) ? "<td class=\"num\">" : "<td>";
-      out += XmlEscaped(cell.text) + "</td>";
+      out += OpenCell(cell) + XmlEscaped(cell.text) + "</td>";
     }
     out += "</tr>\n";
   }

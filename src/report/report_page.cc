@@ -11,6 +11,7 @@ h1 { font-size: 22px; margin-bottom: 0.2em; }
 h2 { font-size: 17px; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; font-size: 12px; }
 th, td { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: left; }
+td.long { max-width: 48em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .pair { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
 .chart { overflow-x: auto; max-width: 100%; }
