@@ -4,6 +4,8 @@
 // folder must exist: a missing one is more often a typo than a wish.
 // Errors are FileErrors naming the path: "out/x.svg: no folder 'out' (make
 // it first)", "x.svg.part: No space left on device"; nothing is left behind.
+// A symbolic link is followed: its file is replaced, the link kept. A named
+// pipe or a device (/dev/stdout) is written into as it is, not replaced.
 //
 // Plain function; no threading concerns.
 #pragma once
