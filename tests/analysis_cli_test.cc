@@ -166,7 +166,9 @@ TEST_P(AnalysisCli, ProfileAsATextTableShowsSharesAsPercentages) {
 }
 
 // [2.25, 2.75]: half a second of each A, a quarter of B (so a quarter of
-// node2's A is exclusive); C, zero-long at 2.75, is in the window.
+// node2's A is exclusive); C, zero-long at 2.75, is in the window that
+// begins there, not in the one that ends there: windows side by side
+// count it once, as they do the states that end or begin at 2.75.
 TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
   Ingest("twins.paje", kTwins);
   CliRun run = Profile("--from 2.25 --to 2.75 --csv 1");
@@ -174,8 +176,16 @@ TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
   EXPECT_EQ(run.out,
             "type,value,count,inclusive_seconds,exclusive_seconds,share\n"
             "State,A,2,1.0,0.75,1.0\n"
-            "State,B,1,0.25,0.25,0.25\n"
-            "State,C,1,0.0,0.0,0.0\n");
+            "State,B,1,0.25,0.25,0.25\n");
+  for (const std::string& window : {"--from 2.75 --to 3.0", "--from 2.75"}) {
+    run = Profile(window + " --csv 1");
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out,
+              "type,value,count,inclusive_seconds,exclusive_seconds,share\n"
+              "State,A,2,0.5,0.5,1.0\n"
+              "State,C,1,0.0,0.0,0.0\n")
+        << window;
+  }
   run = Profile("--by container --from 2.25 --to 2.75 --json 1");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out,
@@ -185,9 +195,7 @@ TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
             "{\"container_path\":\"node2/thread1\",\"type\":\"State\",\"value\":\"A\",\"count\":1,"
             "\"inclusive_seconds\":0.5,\"exclusive_seconds\":0.25,\"share\":1.0},\n"
             "{\"container_path\":\"node2/thread1\",\"type\":\"State\",\"value\":\"B\",\"count\":1,"
-            "\"inclusive_seconds\":0.25,\"exclusive_seconds\":0.25,\"share\":0.5},\n"
-            "{\"container_path\":\"node1/thread1\",\"type\":\"State\",\"value\":\"C\",\"count\":1,"
-            "\"inclusive_seconds\":0.0,\"exclusive_seconds\":0.0,\"share\":0.0}\n"
+            "\"inclusive_seconds\":0.25,\"exclusive_seconds\":0.25,\"share\":0.5}\n"
             "]\n");
   // Only --to: the window starts where the trace does. Before 1.0, no state.
   run = Profile("--to 1.0 --csv 1");

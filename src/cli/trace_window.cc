@@ -16,6 +16,7 @@ std::string Number(double value) { return FormatReal(value); }
 TimeWindow ChosenWindow(const Archive& archive, const TraceRecord& trace, const WindowArgs& args) {
   double start = trace.summary->start_time, end = trace.summary->end_time;
   TimeWindow window{.from = args.from.value_or(start), .to = args.to.value_or(end)};
+  window.ends_trace = window.to >= end;
   std::string spans =
       TraceLabel(trace) + ", which spans [" + Number(start) + ", " + Number(end) + "]";
   // One end given: the other is the trace's, which the user did not write.
