@@ -17,7 +17,7 @@ namespace tracedb {
 
 struct TimeWindow {
   double from = 0;
-  double to = 0;          // > from
+  double to = 0;           // > from
   bool ends_trace = true;  // `to` is at or past the trace's end
 };
 

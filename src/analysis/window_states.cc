@@ -28,8 +28,8 @@ std::string InWindowSql(const WindowQuery& query) {
   std::string from = Literal(query.window.from), to = Literal(query.window.to);
   std::string before_end = query.window.ends_trace ? " <= " : " < ";
   return "((s.end_time > " + from + " AND s.start_time < " + to +
-         ") OR (s.end_time = s.start_time AND s.start_time >= " + from +
-         " AND s.start_time" + before_end + to + "))";
+         ") OR (s.end_time = s.start_time AND s.start_time >= " + from + " AND s.start_time" +
+         before_end + to + "))";
 }
 
 std::string TypesSql(const WindowQuery& query) {
