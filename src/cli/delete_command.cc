@@ -1,6 +1,7 @@
 // tracedb delete: removes traces and all their rows from an archive.
 #include <algorithm>
 #include <chrono>
+#include <initializer_list>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -62,18 +63,44 @@ std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args
   return traces;
 }
 
-// The traces this run hid, and those whose removal stopped (their remover
-// gone); not those that another live tracedb is removing.
-std::vector<TraceRecord> LeftToRemove(Archive& archive) {
-  std::vector<TraceRecord> traces = archive.ListTraces();
-  std::vector<TraceRecord> left = StoppedRemovals(traces);
-  for (const TraceRecord& trace : traces) {
-    bool mine = IsThisProcess(trace.loader_host.value_or(""), trace.loader_pid.value_or(0));
-    if (trace.status == TraceStatus::kDeleting && mine) left.push_back(trace);
+// Who removes a trace's rows, as this process sees it.
+enum class Remover {
+  kNone,         // not "deleting"
+  kThisProcess,  // this run hid it
+  kAlive,        // another live tracedb on this host
+  kGone,         // its remover was killed: the removal stopped
+  kElsewhere,    // a tracedb on another host, which cannot be checked
+};
+
+Remover RemoverOf(const TraceRecord& trace) {
+  if (trace.status != TraceStatus::kDeleting) return Remover::kNone;
+  std::string host = trace.loader_host.value_or("");
+  int64_t pid = trace.loader_pid.value_or(0);
+  if (IsThisProcess(host, pid)) return Remover::kThisProcess;
+  switch (CheckLoader(host, pid)) {
+    case LoaderState::kAlive:
+      return Remover::kAlive;
+    case LoaderState::kGone:
+      return Remover::kGone;
+    case LoaderState::kUnknown:
+      return Remover::kElsewhere;
   }
-  std::sort(left.begin(), left.end(),
-            [](const TraceRecord& a, const TraceRecord& b) { return a.id < b.id; });
-  return left;
+  return Remover::kElsewhere;
+}
+
+// The traces (by id, as ListTraces has them) whose remover is one of `wanted`.
+std::vector<TraceRecord> RemovedBy(Archive& archive, std::initializer_list<Remover> wanted) {
+  std::vector<TraceRecord> traces = archive.ListTraces();
+  std::erase_if(traces, [&](const TraceRecord& trace) {
+    return std::find(wanted.begin(), wanted.end(), RemoverOf(trace)) == wanted.end();
+  });
+  return traces;
+}
+
+// The traces this run hid, and those whose removal stopped; not those that
+// another live tracedb is removing.
+std::vector<TraceRecord> LeftToRemove(Archive& archive) {
+  return RemovedBy(archive, {Remover::kThisProcess, Remover::kGone});
 }
 
 // "trace 3 (u.paje)", "traces 3 (u.paje) and 4 (v.paje)".
@@ -104,30 +131,13 @@ bool RemoveHiddenRows(Archive& archive, const DeleteArgs& args,
   return true;
 }
 
-// The "deleting" traces that another live tracedb removes, on this host
-// (`elsewhere`: on another, which cannot be waited for).
-std::vector<TraceRecord> RemovedByOthers(Archive& archive, std::vector<TraceRecord>* elsewhere) {
-  std::vector<TraceRecord> others;
-  for (const TraceRecord& trace : archive.ListTraces()) {
-    std::string host = trace.loader_host.value_or("");
-    int64_t pid = trace.loader_pid.value_or(0);
-    if (trace.status != TraceStatus::kDeleting || IsThisProcess(host, pid)) continue;
-    LoaderState state = CheckLoader(host, pid);
-    if (state == LoaderState::kAlive) others.push_back(trace);
-    if (state == LoaderState::kUnknown) elsewhere->push_back(trace);
-  }
-  return others;
-}
-
 // --vacuum compacts the file once every removal under way has ended, or
 // their rows' pages would stay in it, free but not given back. A removal
 // that stops meanwhile is finished here.
 void AwaitOtherRemovals(Archive& archive) {
   bool said = false;
-  std::vector<TraceRecord> elsewhere;
   for (;;) {
-    elsewhere.clear();
-    std::vector<TraceRecord> others = RemovedByOthers(archive, &elsewhere);
+    std::vector<TraceRecord> others = RemovedBy(archive, {Remover::kAlive});
     if (others.empty()) break;
     if (!said) {
       std::cerr << "waiting for the removal of " << Named(others) << " to end, to give back "
@@ -137,6 +147,7 @@ void AwaitOtherRemovals(Archive& archive) {
     std::this_thread::sleep_for(kRemovalPoll);
     if (!LeftToRemove(archive).empty()) archive.PurgeDeleted(0);
   }
+  std::vector<TraceRecord> elsewhere = RemovedBy(archive, {Remover::kElsewhere});
   if (!elsewhere.empty()) {
     std::cerr << "tracedb: " << archive.name() << ": the removal of " << Named(elsewhere)
               << " runs on another host: the space of its rows stays until it ends\n";

@@ -14,7 +14,9 @@ bool IsNumber(const Cell& cell) {
 // name made its cell thousands of pixels wide or high, the numbers beside
 // it off the page.
 constexpr size_t kLongCell = 80;
-constexpr size_t kMaxTooltip = 1000;  // bytes of a tooltip, as the charts' (chart/svg_text.h)
+// Bytes of a tooltip: the charts' cap (chart/svg_text.h's kTooltipLine,
+// in characters), which this layer below the charts cannot include.
+constexpr size_t kMaxTooltip = 1000;
 
 // The first kMaxTooltip bytes of `text` or fewer, ending between UTF-8
 // characters, with "…" when cut.
