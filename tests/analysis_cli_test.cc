@@ -177,7 +177,7 @@ TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
             "type,value,count,inclusive_seconds,exclusive_seconds,share\n"
             "State,A,2,1.0,0.75,1.0\n"
             "State,B,1,0.25,0.25,0.25\n");
-  for (const std::string& window : {"--from 2.75 --to 3.0", "--from 2.75"}) {
+  for (std::string window : {"--from 2.75 --to 3.0", "--from 2.75"}) {
     run = Profile(window + " --csv 1");
     EXPECT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.out,
@@ -688,12 +688,38 @@ TEST_P(AnalysisCli, PlotDrawsUtilisationProfileAndComm) {
   EXPECT_EQ(Count(text, "<rect class=\"exclusive\""), 3u);
   // A: 2.0 s from 1.0 to 3.0; C pushed on B at 2.0: B's 1.8 s, 0.8 of them exclusive.
   EXPECT_NE(text.find("<title>B\ninclusive 1.8\nexclusive 0.8</title>"), std::string::npos);
+  EXPECT_EQ(text.find("more values"), std::string::npos);
   run = Tracedb("plot comm --db " + db() + " -o " + svg + " 1");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   text = ReadWholeFile(svg);
   EXPECT_EQ(Count(text, "<rect class=\"cell\""), 9u);
   EXPECT_NE(text.find("<title>node1/thread1 -&gt; node1/thread2\n2 messages, 150 bytes</title>"),
             std::string::npos);
+}
+
+// The profile draws the 30 values of most time and says how many it left
+// out: values v0 to v32 each set once, vK for K + 1 seconds.
+TEST_P(AnalysisCli, PlotProfileCountsTheValuesWithoutABar) {
+  std::string body;
+  int at = 0;
+  for (int k = 0; k <= 32; ++k) {
+    body += "8 " + std::to_string(at) + " S t1 v" + std::to_string(k) + "\n";
+    at += k + 1;
+  }
+  body += "7 " + std::to_string(at) + " T t1\n";
+  Ingest("many.paje", body);
+  std::string svg = Folder() + "/profile.svg";
+  CliRun run = Tracedb("plot profile --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::string text = ReadWholeFile(svg);
+  EXPECT_EQ(Count(text, "<rect class=\"exclusive\""), 30u);
+  EXPECT_NE(text.find("<title>v3\ninclusive 4.0\nexclusive 4.0</title>"), std::string::npos);
+  EXPECT_EQ(text.find("<title>v2\n"), std::string::npos);
+  // Under the 30th bar (30 px from the top, 20 px a bar).
+  EXPECT_NE(text.find("<text class=\"unlisted\" x=\"10\" y=\"643\">and 3 more values (tracedb"
+                      " profile lists all)</text>"),
+            std::string::npos)
+      << text;
 }
 
 // --type picks the state type of every chart that draws states: a second

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/gantt_columns.h"
+#include "chart/bars_svg.h"
 #include "chart/colors.h"
 #include "chart/gantt_cells.h"
 #include "chart/gantt_svg.h"
@@ -210,16 +211,29 @@ TEST(SvgText, EscapesMarkupAndRoundsCoordinates) {
 // 6.5 px a character: 52 px hold 8 of them, "…" one. UTF-8 characters
 // count once and are never cut.
 TEST(SvgText, LabelsTooLongAreCutWhereTheyTellLeast) {
-  EXPECT_EQ(Fitted("node-0/rank", 52, false), "node-0/\u2026");
-  EXPECT_EQ(Fitted("node-0/rank 12", 52, true), "\u2026rank 12");
-  EXPECT_EQ(Fitted("12345678", 52, false), "12345678");
-  EXPECT_EQ(Fitted("\u00e9t\u00e9 \u00e0 Z\u00fcrich", 52, true), "\u2026 Z\u00fcrich");
+  EXPECT_EQ(Fitted("node-0/rank", 52, Cut::kEnd), "node-0/\u2026");
+  EXPECT_EQ(Fitted("node-0/rank 12", 52, Cut::kStart), "\u2026rank 12");
+  EXPECT_EQ(Fitted("node-0/rank 12", 52, Cut::kMiddle), "node\u2026 12");
+  EXPECT_EQ(Fitted("12345678", 52, Cut::kMiddle), "12345678");
+  EXPECT_EQ(Fitted("\u00e9t\u00e9 \u00e0 Z\u00fcrich", 52, Cut::kStart), "\u2026 Z\u00fcrich");
+  EXPECT_EQ(Fitted("\u00e9t\u00e9 \u00e0 Z\u00fcrich", 52, Cut::kMiddle),
+            "\u00e9t\u00e9 \u2026ich");
   EXPECT_EQ(CharCount("\u00e9t\u00e9"), 3u);
-  EXPECT_EQ(FittedLabel("a<b", 52, false), "a&lt;b");
-  EXPECT_EQ(FittedLabel("std::vector<int>", 52, false),
+  EXPECT_EQ(FittedLabel("a<b", 52, Cut::kEnd), "a&lt;b");
+  EXPECT_EQ(FittedLabel("std::vector<int>", 52, Cut::kEnd),
             "<title>std::vector&lt;int&gt;</title>std::ve\u2026");
-  EXPECT_EQ(FittedLabel("node-0/rank 12", 52, true, "3 "),
+  EXPECT_EQ(FittedLabel("node-0/rank 12", 52, Cut::kStart, "3 "),
             "<title>node-0/rank 12</title>3 \u2026nk 12");
+}
+
+// Names that differ only near their end, as a program's generated helpers
+// do, stay apart when cut in the middle; cut at the end, they read alike.
+TEST(SvgText, NamesCutInTheMiddleKeepWhatTellsThemApart) {
+  const std::string a = "std::vector<int>::emplace_back_helper_number_17(int)";
+  const std::string b = "std::vector<int>::emplace_back_helper_number_18(int)";
+  EXPECT_EQ(Fitted(a, 130, Cut::kEnd), Fitted(b, 130, Cut::kEnd));
+  EXPECT_EQ(Fitted(a, 130, Cut::kMiddle), "std::vecto\u2026r_17(int)");
+  EXPECT_EQ(Fitted(b, 130, Cut::kMiddle), "std::vecto\u2026r_18(int)");
 }
 
 // Each line of a tooltip keeps 1,000 characters at most: a name of 10 MB
@@ -236,7 +250,7 @@ TEST(SvgText, TooltipsKeepEachLineShort) {
 // path keeps its end, in the 300 px the labels get at most. Both keep the
 // whole text as their tooltip.
 TEST(GanttSvg, LongNamesAreCutToTheirRoom) {
-  std::string function(200, 'f');
+  std::string function = "solve_" + std::string(200, 'f') + "_17(int)";
   std::string path = "cluster/" + std::string(100, 'n') + "/rank 7";
   GanttChart chart{.title = "long", .from = 0, .to = 1, .width = 1000};
   chart.values = {{function, "#ff0000"}, {"B", "#0000ff"}};
@@ -247,11 +261,27 @@ TEST(GanttSvg, LongNamesAreCutToTheirRoom) {
                      std::string(36, 'n') + "/rank 7</text>"),
             std::string::npos)
       << svg;
-  // Columns of 400 px, 376 of them for the name: 57 characters.
+  // Columns of 400 px, 376 of them for the name: 57 characters, cut in
+  // the middle.
   EXPECT_NE(svg.find("<text x=\"26\" y=\"96\">B</text>"), std::string::npos)
       << svg.substr(svg.find("<g class=\"legend\">"));
-  EXPECT_NE(svg.find("<text x=\"426\" y=\"96\"><title>" + function + "</title>" +
-                     std::string(56, 'f') + "\u2026</text>"),
+  EXPECT_NE(svg.find("<text x=\"426\" y=\"96\"><title>" + function + "</title>" + "solve_" +
+                     std::string(22, 'f') + "\u2026" + std::string(20, 'f') + "_17(int)</text>"),
+            std::string::npos)
+      << svg;
+}
+
+// Under the bars, how many values have none; nothing when all have one.
+TEST(ProfileBarsSvg, SaysHowManyValuesHaveNoBar) {
+  ProfileBars chart{.title = "p", .unit = "s", .bars = {{"A", "#ff0000", 2, 1}}};
+  std::string svg = ProfileBarsSvg(chart);
+  EXPECT_NE(svg.find("height=\"60\""), std::string::npos) << svg;
+  EXPECT_EQ(svg.find("more values"), std::string::npos);
+  chart.unlisted = 12;
+  svg = ProfileBarsSvg(chart);
+  EXPECT_NE(svg.find("height=\"80\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<text class=\"unlisted\" x=\"10\" y=\"63\">and 12 more values (tracedb"
+                     " profile lists all)</text>\n</svg>\n"),
             std::string::npos)
       << svg;
 }

@@ -151,6 +151,7 @@ DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
                drawn.values = totals.times.size();
                drawn.table = Table(Lines(names, totals, window), false, rows);
                drawn.bars.bars = ProfileBarsOf(names, totals);
+               drawn.bars.unlisted = drawn.values - drawn.bars.bars.size();
              });
   return drawn;
 }

@@ -28,7 +28,8 @@ double LabelWidth(const ProfileBars& chart) {
 std::string ProfileBarsSvg(const ProfileBars& chart) {
   double left = LabelWidth(chart), most = 0;
   for (const ProfileBar& bar : chart.bars) most = std::max(most, bar.inclusive);
-  double width = left + kBarArea + 160, height = kTop + chart.bars.size() * kLine + 10;
+  double bottom = kTop + chart.bars.size() * kLine;
+  double width = left + kBarArea + 160, height = bottom + (chart.unlisted > 0 ? kLine : 0) + 10;
   std::string out = SvgStart("profile", width, height, chart.title);
   for (size_t i = 0; i < chart.bars.size(); ++i) {
     const ProfileBar& bar = chart.bars[i];
@@ -37,7 +38,7 @@ std::string ProfileBarsSvg(const ProfileBars& chart) {
                         "\nexclusive " + Seconds(bar.exclusive, chart.unit);
     out += "<g class=\"bar\">" + TitleElement(title) + "<text x=\"" + Px(left - 6) + "\" y=\"" +
            Px(y + 13) + "\" text-anchor=\"end\">" +
-           XmlEscaped(Fitted(bar.label, left - 12, false)) +
+           XmlEscaped(Fitted(bar.label, left - 12, Cut::kMiddle)) +
            "</text><rect class=\"inclusive\" x=\"" + Px(left) + "\" y=\"" + Px(y + 2) +
            "\" width=\"" + Px(bar.inclusive * scale) + "\" height=\"14\" fill=\"" + bar.color +
            "\" fill-opacity=\"0.4\"/><rect class=\"exclusive\" x=\"" + Px(left) + "\" y=\"" +
@@ -45,6 +46,10 @@ std::string ProfileBarsSvg(const ProfileBars& chart) {
            "\" height=\"14\" fill=\"" + bar.color + "\"/><text x=\"" +
            Px(left + bar.inclusive * scale + 6) + "\" y=\"" + Px(y + 13) + "\">" +
            XmlEscaped(Seconds(bar.inclusive, chart.unit)) + "</text></g>\n";
+  }
+  if (chart.unlisted > 0) {
+    out += "<text class=\"unlisted\" x=\"10\" y=\"" + Px(bottom + 13) + "\">and " +
+           std::to_string(chart.unlisted) + " more values (tracedb profile lists all)</text>\n";
   }
   return out + "</svg>\n";
 }

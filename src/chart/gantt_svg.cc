@@ -150,7 +150,7 @@ void AppendRows(std::string* out, const GanttChart& chart, const Layout& layout)
     if (layout.row >= 8) {
       *out += "<text class=\"row-label\" x=\"" + Px(layout.left - 6) + "\" y=\"" +
               Px(kTop + (index + 0.5) * layout.row + 4) + "\" text-anchor=\"end\">" +
-              FittedLabel(row.label, layout.left - 12, true) + "</text>\n";
+              FittedLabel(row.label, layout.left - 12, Cut::kStart) + "</text>\n";
     }
     for (const GanttBar& bar : row.bars) AppendBar(out, chart, layout, index, bar);
   }

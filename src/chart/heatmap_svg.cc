@@ -55,7 +55,7 @@ std::string HeatmapSvg(const Heatmap& chart) {
   for (size_t i = 0; i < n; ++i) {
     out += "<text x=\"" + Px(left - 6) + "\" y=\"" + Px(kTop + (i + 0.5) * cell + 4) +
            "\" text-anchor=\"end\">" +
-           FittedLabel(chart.labels[i], left - 12, true, std::to_string(i + 1) + " ") +
+           FittedLabel(chart.labels[i], left - 12, Cut::kStart, std::to_string(i + 1) + " ") +
            "</text><text x=\"" + Px(left + (i + 0.5) * cell) + "\" y=\"" + Px(kTop - 6) +
            "\" text-anchor=\"middle\">" + std::to_string(i + 1) + "</text>\n";
     for (size_t j = 0; j < n; ++j) {

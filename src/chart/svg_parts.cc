@@ -45,8 +45,8 @@ void AppendLegendEntry(std::string* out, size_t index, const std::string& name,
   *out += "<rect class=\"swatch\" x=\"" + Px(x) + "\" y=\"" +
           Px(y + (12 - layout.swatch_height) / 2) + "\" width=\"12\" height=\"" +
           Px(layout.swatch_height) + "\" fill=\"" + color + "\"/><text x=\"" + Px(x + 16) +
-          "\" y=\"" + Px(y + 10) + "\">" + FittedLabel(name, layout.column_width - 24, false) +
-          "</text>\n";
+          "\" y=\"" + Px(y + 10) + "\">" +
+          FittedLabel(name, layout.column_width - 24, Cut::kMiddle) + "</text>\n";
 }
 
 }  // namespace tracedb

@@ -37,19 +37,19 @@ size_t CharCount(std::string_view text) {
       std::count_if(text.begin(), text.end(), [](char c) { return !Continues(c); }));
 }
 
-std::string Fitted(std::string_view text, double width, bool keep_end) {
+std::string Fitted(std::string_view text, double width, Cut cut) {
   size_t count = CharCount(text);
   size_t room = static_cast<size_t>(std::max(2.0, std::floor(width / kCharWidth)));
   if (count <= room) return std::string(text);
   size_t kept = room - 1;  // and the "…"
-  if (keep_end) return "\u2026" + std::string(text.substr(CharsEnd(text, count - kept)));
-  return std::string(text.substr(0, CharsEnd(text, kept))) + "\u2026";
+  size_t head = cut == Cut::kEnd ? kept : cut == Cut::kStart ? 0 : (kept + 1) / 2;
+  return std::string(text.substr(0, CharsEnd(text, head))) + "\u2026" +
+         std::string(text.substr(CharsEnd(text, count - (kept - head))));
 }
 
-std::string FittedLabel(std::string_view text, double width, bool keep_end,
-                        std::string_view prefix) {
+std::string FittedLabel(std::string_view text, double width, Cut cut, std::string_view prefix) {
   std::string shown =
-      std::string(prefix) + Fitted(text, width - CharCount(prefix) * kCharWidth, keep_end);
+      std::string(prefix) + Fitted(text, width - CharCount(prefix) * kCharWidth, cut);
   if (shown.size() == prefix.size() + text.size()) return XmlEscaped(shown);
   return TitleElement(text) + XmlEscaped(shown);
 }
@@ -59,7 +59,7 @@ std::string TitleElement(std::string_view text) {
   for (size_t from = 0; from <= text.size();) {
     size_t end = std::min(text.find('\n', from), text.size());
     if (from > 0) lines += '\n';
-    lines += Fitted(text.substr(from, end - from), kTooltipLine * kCharWidth, false);
+    lines += Fitted(text.substr(from, end - from), kTooltipLine * kCharWidth, Cut::kEnd);
     from = end + 1;
   }
   return "<title>" + XmlEscaped(lines) + "</title>";

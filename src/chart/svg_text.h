@@ -24,12 +24,20 @@ inline constexpr double kCharWidth = 6.5;
 // Characters, not bytes, of UTF-8 text.
 size_t CharCount(std::string_view text);
 
-// `text` in `width` px: whole when it fits; else cut to fit with "…" where
-// the cut is, at its start (`keep_end`: a container's path tells most in
-// its last parts) or at its end. A name of a C++ function or a job can run
-// to hundreds of characters, over the next column of a legend or off the
-// chart's left edge. Cuts between UTF-8 characters, never inside one.
-std::string Fitted(std::string_view text, double width, bool keep_end);
+// Where a label too long for its room is cut, with "…" in its place. A
+// name of a C++ function or a job can run to hundreds of characters, over
+// the next column of a legend or off the chart's left edge.
+enum class Cut {
+  kEnd,     // a line of text, read from its start
+  kStart,   // a container's path, which tells most in its last parts
+  kMiddle,  // a value's name: names that differ only near the end
+            // ("helper_number_17(int)", "helper_number_18(int)") stay apart,
+            // and their start still says what they are
+};
+
+// `text` in `width` px: whole when it fits; else cut to fit, as `cut` says.
+// Cuts between UTF-8 characters, never inside one.
+std::string Fitted(std::string_view text, double width, Cut cut);
 // A <title> element (a tooltip): `text` escaped, each of its lines cut to
 // kTooltipLine characters. A tooltip wider than the screen shows no more,
 // and names of 10 MB, in the tooltip of each bar, made a report of 90 MB.
@@ -39,7 +47,6 @@ std::string TitleElement(std::string_view text);
 // The XML of a <text> element's content: `prefix` and the text Fitted in
 // what it leaves of `width`, escaped, and when cut the whole text as the
 // element's <title> (a tooltip), first as browsers want it.
-std::string FittedLabel(std::string_view text, double width, bool keep_end,
-                        std::string_view prefix = "");
+std::string FittedLabel(std::string_view text, double width, Cut cut, std::string_view prefix = "");
 
 }  // namespace tracedb
