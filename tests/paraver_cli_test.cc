@@ -108,6 +108,32 @@ TEST(ParaverCli, CompanionsBesideTheTraceAndOverrides) {
   EXPECT_EQ(missing.err, "/nonexistent.pcf: cannot open: No such file or directory\n");
 }
 
+// A typo in a companion is warned of, FILE:LINE, once per file and kind,
+// and changes nothing else: the good lines still name their numbers.
+TEST(ParaverCli, StrayCompanionLinesAreWarnedOfAndSkipped) {
+  std::string prv = WriteParaverTrace("typo", kTrace, "STATES\n1 Running\nRunning 2\n",
+                                      "LEVEL THREAD SIZE 4\nmain\n");
+  auto beside = [&](const char* extension) {
+    return std::filesystem::path(prv).replace_extension(extension).string();
+  };
+  const std::string kWarnings = "tracedb: warning: " + beside(".pcf") +
+                                ":3: 'Running 2' is not a state's NUMBER NAME; ignored\n"
+                                "tracedb: warning: " +
+                                beside(".row") +
+                                ":1: 'LEVEL THREAD SIZE 4' names 1 object; the others keep their "
+                                "default names\n";
+  CliRun dump = Tracedb("dump " + prv);
+  EXPECT_EQ(dump.exit_code, 0) << dump.err;
+  EXPECT_EQ(dump.err, kWarnings);
+  EXPECT_TRUE(
+      Has(dump.out, "State, main, State, 0.000000, 0.001235, 0.001235, 0.000000, Running\n"))
+      << dump.out;
+  std::string db = FreshDbPath("typo");
+  CliRun ingest = Tracedb("ingest -q --db " + db + " " + prv);
+  EXPECT_EQ(ingest.exit_code, 0) << ingest.err;
+  EXPECT_EQ(ingest.err, kWarnings);
+}
+
 TEST(ParaverCli, IngestKeepsFormatMetadataAndExactRawTimes) {
   // The last record, at 2^51 - 1 ns, moves the end of the trace there.
   std::string prv =

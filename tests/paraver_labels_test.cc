@@ -47,6 +47,13 @@ const char* kPcf =
     "GRADIENT_NAMES\r\n"
     "0    Gradient 0\r\n";
 
+// "COUNT from line N: PROBLEM", or "none".
+std::string Noted(const NotedLines& noted) {
+  if (noted.count == 0) return "none";
+  return std::to_string(noted.count) + " from line " + std::to_string(noted.first_line) + ": " +
+         noted.first_problem;
+}
+
 TEST(ParaverPcf, StatesAndTheirColours) {
   PcfLabels labels = ParsePcf(kPcf);
   EXPECT_EQ(labels.states, (std::unordered_map<int64_t, std::string>{
@@ -71,10 +78,36 @@ TEST(ParaverPcf, EventTypesAndValuesSharedByTheTypesBeforeThem) {
   EXPECT_EQ(labels.event_values.count(42000050), 0u);
 }
 
+TEST(ParaverPcf, AWellFormedFileNotesNothing) { EXPECT_EQ(ParsePcf(kPcf).ignored.count, 0u); }
+
+// Stray lines change nothing, and are noted: the first one's line and
+// problem, and how many; lines of other sections are not.
 TEST(ParaverPcf, OtherSectionsAndStrayLinesChangeNothing) {
   PcfLabels labels = ParsePcf("GRADIENT_NAMES\n0 Gradient\nSTATES\nnot a number\n3\n4 Four\n");
   EXPECT_EQ(labels.states, (std::unordered_map<int64_t, std::string>{{4, "Four"}}));
   EXPECT_TRUE(labels.event_types.empty());
+  EXPECT_EQ(Noted(labels.ignored), "2 from line 4: 'not a number' is not a state's NUMBER NAME");
+}
+
+// What each section's stray line is said to be, one file a line, and the
+// warning the reader gives of them.
+TEST(ParaverPcf, EachSectionsStrayLinesAreNotedForWhatTheyAreNot) {
+  auto first = [](const std::string& text) { return ParsePcf(text).ignored.first_problem; };
+  EXPECT_EQ(first("\x01junk\nSTATES\n1 A\n"), "'\x01junk' comes before any section");
+  EXPECT_EQ(first("STATES_COLOR\n1 {1,2,3\n"), "'1 {1,2,3' is not a state's NUMBER {R,G,B}");
+  EXPECT_EQ(first("STATES_COLOR\n1 {1,2,256}\n"), "'1 {1,2,256}' is not a state's NUMBER {R,G,B}");
+  EXPECT_EQ(first("STATES_COLOR\n1 {1,2}\n"), "'1 {1,2}' is not a state's NUMBER {R,G,B}");
+  EXPECT_EQ(first("EVENT_TYPE\n9 x MPI\n"), "'9 x MPI' is not an event type's COLOUR NUMBER NAME");
+  EXPECT_EQ(first("EVENT_TYPE\n9 5 MPI\nVALUES\nbegin\n"),
+            "'begin' is not an event value's NUMBER NAME");
+  EXPECT_EQ(first("STATES\n" + std::string(50, 'x') + "\n"),
+            "'" + std::string(40, 'x') + "\u2026' is not a state's NUMBER NAME");
+  PcfLabels colours = ParsePcf("STATES_COLOR\n1 { 1, 2 ,3 }\n2 {1,2,3\n");
+  EXPECT_EQ(colours.state_colors, (std::unordered_map<int64_t, std::string>{{1, "{ 1, 2 ,3 }"}}));
+  EXPECT_EQ(NotedLinesWarning("t.pcf", ParsePcf("STATES\nx\n1 A\ny\n").ignored, "ignored").what(),
+            std::string("t.pcf:2: 'x' is not a state's NUMBER NAME; ignored (first of 2 lines)"));
+  EXPECT_EQ(NotedLinesWarning("t.pcf", ParsePcf("STATES\n1 A\ny\n").ignored, "ignored").what(),
+            std::string("t.pcf:3: 'y' is not a state's NUMBER NAME; ignored"));
 }
 
 TEST(ParaverRow, LevelsInAnyOrderWithCommentsAndFewerLabels) {
@@ -100,6 +133,40 @@ TEST(ParaverRow, LevelsInAnyOrderWithCommentsAndFewerLabels) {
   EXPECT_EQ(names.Label("CPU", 1), "");
   EXPECT_EQ(names.Label("NODE", 0), "login5");
   EXPECT_EQ(names.Label("APPL", 0), "");
+  EXPECT_EQ(Noted(names.ignored), "none");
+  EXPECT_EQ(Noted(names.short_blocks), "1 from line 9: 'LEVEL CPU  SIZE 8' names 1 object");
+}
+
+// Lines outside a block are ignored and noted, as are bad LEVEL lines
+// (whose labels then have no block) and blocks short of their SIZE.
+TEST(ParaverRow, StrayLinesAndShortBlocksAreNoted) {
+  RowNames names = ParseRow(
+      "stray\n"
+      "LEVEL TASK SIZE 1\n"
+      "t1\n"
+      "t2\n"
+      "LEVEL NODE SIZE many\n"
+      "n1\n"
+      "LEVEL CPU SIZE 3\n"
+      "c1\n"
+      "c2\n"
+      "LEVEL THREAD SIZE 999999\n"
+      "only\n");
+  EXPECT_EQ(names.Label("TASK", 0), "t1");
+  EXPECT_EQ(names.Label("TASK", 1), "");
+  EXPECT_EQ(names.Label("NODE", 0), "");
+  EXPECT_EQ(names.Label("CPU", 1), "c2");
+  EXPECT_EQ(names.Label("THREAD", 0), "only");
+  EXPECT_EQ(Noted(names.ignored), "4 from line 1: 'stray' comes before any LEVEL line");
+  EXPECT_EQ(ParseRow("LEVEL TASK SIZE 1\nt1\nt2\n").ignored.first_problem,
+            "'t2' is past the SIZE of 'LEVEL TASK SIZE 1'");
+  EXPECT_EQ(ParseRow("LEVEL NODE SIZE many\n").ignored.first_problem,
+            "'LEVEL NODE SIZE many' is not LEVEL NAME SIZE N");
+  EXPECT_EQ(Noted(names.short_blocks), "2 from line 7: 'LEVEL CPU SIZE 3' names 2 objects");
+  EXPECT_EQ(
+      NotedLinesWarning("t.row", names.short_blocks, "the others keep their default names").what(),
+      std::string("t.row:7: 'LEVEL CPU SIZE 3' names 2 objects; the others keep their "
+                  "default names (first of 2 lines)"));
 }
 
 TEST(ParaverRow, BlankLineInsideABlockIsAnEmptyLabel) {

@@ -130,6 +130,13 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   return result;
 }
 
+void WarnOfNoted(const ReadOptions& options, const std::string& file, const NotedLines& noted,
+                 std::string_view outcome) {
+  if (noted.count > 0 && options.on_warning) {
+    options.on_warning(NotedLinesWarning(file, noted, outcome));
+  }
+}
+
 // A .pcf or .row, its text made UTF-8 (model/latin1_text.h).
 std::string ReadCompanion(const std::string& path, const ReadOptions& options) {
   std::string text = ReadSmallFile(path);
@@ -142,7 +149,10 @@ std::string ReadCompanion(const std::string& path, const ReadOptions& options) {
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink, size_t recent_values) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadCompanion(files.pcf, options));
+  WarnOfNoted(options, files.pcf, pcf.ignored, "ignored");
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, options));
+  WarnOfNoted(options, files.row, names.ignored, "ignored");
+  WarnOfNoted(options, files.row, names.short_blocks, "the others keep their default names");
   BadLines bad_lines(trace.path(), options.bad_lines);
   try {
     return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink, &bad_lines);

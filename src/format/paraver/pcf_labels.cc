@@ -1,5 +1,6 @@
 #include "format/paraver/pcf_labels.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <vector>
@@ -53,9 +54,24 @@ std::optional<std::pair<int64_t, std::string>> NumberedLabel(std::string_view li
   return std::pair{*number, std::string(split->second)};
 }
 
+// "{R,G,B}", each a number from 0 to 255, blanks allowed around them.
+bool IsColour(std::string_view text) {
+  if (text.size() < 2 || text.front() != '{' || text.back() != '}') return false;
+  text = text.substr(1, text.size() - 2);
+  for (int part = 0; part < 3; ++part) {
+    size_t comma = part < 2 ? text.find(',') : text.size();
+    if (comma == std::string_view::npos) return false;
+    auto number = Number<int>(Trim(text.substr(0, comma)));
+    if (!number || *number < 0 || *number > 255) return false;
+    text.remove_prefix(std::min(comma + 1, text.size()));
+  }
+  return true;
+}
+
 class PcfParser {
  public:
   void Line(std::string_view line) {
+    ++number_;
     if (line.empty() || line.front() == '#') return;
     if (IsSectionName(line)) {
       section_ = line;
@@ -64,16 +80,27 @@ class PcfParser {
       return;
     }
     if (section_ == "STATES") {
-      if (auto label = NumberedLabel(line)) labels_.states[label->first] = label->second;
+      auto label = NumberedLabel(line);
+      if (!label) return Ignore(line, "is not a state's NUMBER NAME");
+      labels_.states[label->first] = label->second;
     } else if (section_ == "STATES_COLOR") {
-      if (auto label = NumberedLabel(line)) labels_.state_colors[label->first] = label->second;
+      auto label = NumberedLabel(line);
+      if (!label || !IsColour(label->second))
+        return Ignore(line, "is not a state's NUMBER {R,G,B}");
+      labels_.state_colors[label->first] = label->second;
     } else if (section_ == "EVENT_TYPE") {
       EventTypeLine(line);
+    } else if (section_.empty()) {
+      Ignore(line, "comes before any section");
     }
   }
   PcfLabels Take() { return std::move(labels_); }
 
  private:
+  void Ignore(std::string_view line, const char* problem) {
+    labels_.ignored.Add(number_, QuotedLine(line) + " " + problem);
+  }
+
   // "COLOR TYPE LABEL...", then after "VALUES", "VALUE LABEL...".
   void EventTypeLine(std::string_view line) {
     if (line == "VALUES") {
@@ -83,19 +110,19 @@ class PcfParser {
     if (in_values_) {
       auto split = HeadAndRest(line);
       std::optional<EventValue> value = split ? ValueNumber(split->first) : std::nullopt;
-      if (!value) return;
+      if (!value) return Ignore(line, "is not an event value's NUMBER NAME");
       for (int64_t type : types_) labels_.event_values[type][*value] = split->second;
       return;
     }
     auto after_color = HeadAndRest(line);
-    if (!after_color) return;
-    auto type = NumberedLabel(after_color->second);
-    if (!type) return;
+    auto type = after_color ? NumberedLabel(after_color->second) : std::nullopt;
+    if (!type) return Ignore(line, "is not an event type's COLOUR NUMBER NAME");
     types_.push_back(type->first);
     labels_.event_types[type->first] = type->second;
   }
 
   PcfLabels labels_;
+  uint64_t number_ = 0;  // of the line
   std::string_view section_;
   std::vector<int64_t> types_;  // of the current EVENT_TYPE block
   bool in_values_ = false;

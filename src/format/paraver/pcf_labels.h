@@ -9,9 +9,11 @@
 //   STATES_COLOR           0   Outside MPI
 //   0    {117,195,255}
 //
-// Parsing is lenient, as Paraver's: lines that match nothing are skipped;
-// other sections are ignored. A label is the rest of the line after the
-// number, without surrounding white space (CR included).
+// Parsing is lenient, as Paraver's: lines of these sections that match
+// nothing (a colour that is not {R,G,B} included), and text before the first
+// section, are skipped, and counted for a warning (noted_lines.h); other
+// sections are ignored. A label is the rest of the line after the number,
+// without surrounding white space (CR included).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +21,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "format/paraver/noted_lines.h"
 #include "format/paraver/record.h"
 
 namespace tracedb::paraver {
@@ -31,6 +34,7 @@ struct PcfLabels {
   // share that list.
   std::unordered_map<int64_t, std::unordered_map<EventValue, std::string, EventValueHash>>
       event_values;
+  NotedLines ignored;  // skipped lines (a warning: "ignored")
 };
 
 PcfLabels ParsePcf(std::string_view text);

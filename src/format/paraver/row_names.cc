@@ -43,24 +43,70 @@ std::string_view RowNames::Label(std::string_view level, size_t index) const {
   return it->second[index];
 }
 
+namespace {
+
+class RowParser {
+ public:
+  void Line(std::string_view line) {
+    ++number_;
+    std::string_view trimmed = Trim(line);
+    if (auto level = ParseLevelLine(line)) return Open(*level, trimmed);
+    if (trimmed.starts_with('#')) return;
+    if (labels_ != nullptr && labels_->size() < wanted_) {
+      labels_->emplace_back(Trim(line.substr(0, line.find('#'))));
+      return;
+    }
+    if (trimmed.empty()) return;
+    std::string quoted = QuotedLine(trimmed);
+    if (trimmed.starts_with("LEVEL")) {
+      names_.ignored.Add(number_, quoted + " is not LEVEL NAME SIZE N");
+    } else if (labels_ == nullptr) {
+      names_.ignored.Add(number_, quoted + " comes before any LEVEL line");
+    } else {
+      names_.ignored.Add(number_, quoted + " is past the SIZE of " + QuotedLine(level_line_));
+    }
+  }
+  RowNames Take() {
+    Close();
+    return std::move(names_);
+  }
+
+ private:
+  void Open(const LevelLine& level, std::string_view line) {
+    Close();
+    labels_ = &names_.levels[level.name];
+    labels_->clear();
+    wanted_ = level.size;
+    level_line_ = line;
+    level_number_ = number_;
+  }
+  // Notes the open block if it names fewer objects than it says.
+  void Close() {
+    if (labels_ == nullptr || labels_->size() >= wanted_) return;
+    size_t named = labels_->size();
+    names_.short_blocks.Add(level_number_, QuotedLine(level_line_) + " names " +
+                                               std::to_string(named) +
+                                               (named == 1 ? " object" : " objects"));
+  }
+
+  RowNames names_;
+  std::vector<std::string>* labels_ = nullptr;  // of the open block
+  size_t wanted_ = 0;
+  std::string level_line_;  // the open block's
+  uint64_t level_number_ = 0;
+  uint64_t number_ = 0;  // of the line
+};
+
+}  // namespace
+
 RowNames ParseRow(std::string_view text) {
-  RowNames names;
-  std::vector<std::string>* labels = nullptr;  // of the open block
-  size_t wanted = 0;
+  RowParser parser;
   while (!text.empty()) {
     size_t nl = text.find('\n');
-    std::string_view line = text.substr(0, nl);
+    parser.Line(text.substr(0, nl));
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-    if (auto level = ParseLevelLine(line)) {
-      labels = &names.levels[level->name];
-      labels->clear();
-      wanted = level->size;
-      continue;
-    }
-    if (labels == nullptr || labels->size() >= wanted || Trim(line).starts_with('#')) continue;
-    labels->emplace_back(Trim(line.substr(0, line.find('#'))));
   }
-  return names;
+  return parser.Take();
 }
 
 }  // namespace tracedb::paraver

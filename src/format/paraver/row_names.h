@@ -8,6 +8,9 @@
 // are comments and do not count; a later '#' starts a comment; a blank line
 // in a block is an empty label. A block may name fewer objects than the
 // header has: the others, and those with empty labels, keep default names.
+// Noted for warnings (noted_lines.h): LEVEL lines that are not LEVEL NAME
+// SIZE N, lines outside a block (before the first, past a block's SIZE),
+// which are ignored, and blocks of fewer labels than their SIZE.
 #pragma once
 
 #include <map>
@@ -15,11 +18,15 @@
 #include <string_view>
 #include <vector>
 
+#include "format/paraver/noted_lines.h"
+
 namespace tracedb::paraver {
 
 struct RowNames {
   // "CPU", "NODE", "APPL", "TASK", "THREAD" (also SYSTEM, WORKLOAD) -> labels.
   std::map<std::string, std::vector<std::string>, std::less<>> levels;
+  NotedLines ignored;       // a warning: "ignored"
+  NotedLines short_blocks;  // a warning: the others keep their default names
 
   // The label of object `index` (from 0) of `level`; empty when none.
   std::string_view Label(std::string_view level, size_t index) const;
