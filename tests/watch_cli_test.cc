@@ -401,6 +401,37 @@ TEST_P(WatchCli, ACompanionAloneGoesToFailedAndOneWithATraceOnItsWayStays) {
   EXPECT_EQ(Read(dir + "/failed/alone.pcf.log"), error + "\n");
 }
 
+// --once waits for a companion alone as the watcher would, then moves it to
+// failed/ (exit 1: a cron job of --once runs would else leave it in DIR for
+// ever); a companion whose trace is there, or on its way, stays.
+TEST_P(WatchCli, OnceMovesACompanionAloneToFailedAfterTheWait) {
+  TestDatabase database(GetParam(), "watch_once_alone");
+  std::string dir = FreshDir("once_alone");
+  Write(dir + "/alone.row", "LEVEL THREAD SIZE 1\nmain\n");
+  fs::last_write_time(dir + "/alone.row", fs::file_time_type::clock::now() - 3600s);
+  Write(dir + "/coming.pcf", "STATES\n1 Running\n");
+  Write(dir + "/coming.prv.part", kPrv);
+  auto start = std::chrono::steady_clock::now();
+  CliRun run = Tracedb("watch --once --stable-seconds 0.2 --companion-seconds 1 --db '" +
+                       database.url() + "' " + dir);
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 1200ms);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  std::string error = dir +
+                      "/alone.row: a companion without its trace (no trace of that name came in "
+                      "1.2 s; a trace loaded before it came is in done/ without it)";
+  EXPECT_EQ(LogLines(run.err), std::vector<std::string>{"failed " + error});
+  EXPECT_EQ(Files(dir), (std::vector<std::string>{"coming.pcf", "coming.prv.part"}));
+  EXPECT_EQ(Files(dir + "/failed"), (std::vector<std::string>{"alone.row", "alone.row.log"}));
+  EXPECT_EQ(Read(dir + "/failed/alone.row.log"), error + "\n");
+  // Nothing alone: no wait, exit 0.
+  start = std::chrono::steady_clock::now();
+  run = Tracedb("watch --once --stable-seconds 0.2 --companion-seconds 30 --db '" + database.url() +
+                "' " + dir);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(LogLines(run.err), std::vector<std::string>{});
+}
+
 // Companions that never come: after --companion-seconds the trace loads
 // without them, and the log says what it lacks.
 TEST_P(WatchCli, ATraceWhoseCompanionsNeverComeLoadsWithAWarning) {

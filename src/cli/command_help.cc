@@ -66,8 +66,8 @@ constexpr CommandHelp kCommands[] = {
         "Load each trace file that appears in DIR once unchanged for --stable-seconds,\n"
         "as ingest would, and move it to DIR/done/ (or DIR/failed/, with NAME.log).\n"
         "Names starting with '.' or ending in .part or .tmp are left alone. NAME.pcf\n"
-        "and NAME.row move with NAME.prv, which waits --companion-seconds more when\n"
-        "one is missing. Several watchers may share DIR, one host each (README).\n"
+        "and NAME.row move with NAME.prv, which waits --companion-seconds for them;\n"
+        "alone, they go to failed/ after as long. Watchers may share DIR (README).\n"
         "\n"
         "%BAD"
         "%DB",

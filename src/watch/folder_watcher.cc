@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -86,6 +87,7 @@ class Watcher {
   bool CompanionsStable(const std::string& name, Clock::time_point now) const;
   bool WaitsForCompanions(const std::string& name, Clock::time_point now) const;
   void SweepOrphans(const std::vector<FileSighting>& files, Clock::time_point now);
+  void ForgetSettledOrphans(const std::vector<FileSighting>& files);
   std::optional<JobSpec> ClaimJob(const std::string& path);
   std::optional<std::vector<std::string>> TryClaim(const std::vector<std::string>& files);
   void StartJobs(std::deque<std::string>& ready);
@@ -103,6 +105,11 @@ class Watcher {
   // --once: the trace files there at the start that are not taken yet, and
   // how long they may take to stop changing.
   std::set<std::string> once_left_;
+  // --once: the companions there without a trace at the start, which the
+  // run waits for as the continuous watcher does (--companion-seconds), and
+  // moves to failed/ if their trace has not come: under cron, where every
+  // run is a --once, an orphan companion would else stay in DIR forever.
+  std::set<std::string> once_orphans_;
   Clock::time_point once_deadline_;
   int failed_ = 0;
   // The jobs use these two: they are destroyed after the jobs are joined.
@@ -115,8 +122,12 @@ int Watcher::Run() {
   std::deque<std::string> ready;
   std::optional<Clock::time_point> last_scan;
   if (options_.once) {
-    for (const FileSighting& file : ScanFolder(options_.dir)) {
+    std::vector<FileSighting> files = ScanFolder(options_.dir);
+    for (const FileSighting& file : files) {
       if (IsTraceName(file.name)) once_left_.insert((dir_ / file.name).string());
+    }
+    for (std::string& name : TracelessCompanions(files, held_.folder().parent_path())) {
+      once_orphans_.insert(std::move(name));
     }
     once_deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                         Seconds(options_.stable_seconds) + 2 * kTick);
@@ -135,8 +146,8 @@ int Watcher::Run() {
       }
       StartJobs(ready);
     }
-    bool idle =
-        jobs_.empty() && (stop_deadline_ || (options_.once && ready.empty() && once_left_.empty()));
+    bool idle = jobs_.empty() && (stop_deadline_ || (options_.once && ready.empty() &&
+                                                     once_left_.empty() && once_orphans_.empty()));
     if (idle) break;
     if (int signal = signals_.Wait(kTick)) Stop(signal);
     if (stop_deadline_ && Clock::now() >= *stop_deadline_) abandon_.store(true);
@@ -171,7 +182,17 @@ std::deque<std::string> Watcher::ReadyFiles(Clock::time_point now) {
   }
   std::erase_if(stuck_, [&](const std::string& name) { return present.count(name) == 0; });
   SweepOrphans(files, now);
+  if (!once_orphans_.empty()) ForgetSettledOrphans(files);
   return ready;
+}
+
+// --once: an orphan of the start is settled once it has gone (to failed/,
+// or away), has a trace after all, or cannot be moved.
+void Watcher::ForgetSettledOrphans(const std::vector<FileSighting>& files) {
+  std::vector<std::string> still = TracelessCompanions(files, held_.folder().parent_path());
+  std::erase_if(once_orphans_, [&](const std::string& name) {
+    return stuck_.count(name) != 0 || std::find(still.begin(), still.end(), name) == still.end();
+  });
 }
 
 // --once: the files of the start that are stable now, each once; those

@@ -22,6 +22,10 @@
 // With --once, the trace files there at the start are loaded as each stops
 // changing; one still changing --stable-seconds later is named ("skipped
 // DIR/e.paje: still changing after 2 s; left in DIR") and left for later.
+// A companion there without its trace is waited for as long as the
+// continuous watcher waits (--stable-seconds + --companion-seconds), then
+// moved to failed/ if its trace has not come: each run of a cron job is a
+// --once, and none would ever clear it.
 //
 // SIGTERM or SIGINT stops it: no new file is taken, running loads get
 // `grace` to finish and are then abandoned (their trace rows removed, their

@@ -37,18 +37,25 @@ bool HeldByAWatcher(const fs::path& working, const std::string& stem) {
 
 }  // namespace
 
+std::vector<std::string> TracelessCompanions(const std::vector<FileSighting>& files,
+                                             const fs::path& working) {
+  std::vector<std::string> traceless;
+  for (const FileSighting& file : files) {
+    if (file.name.starts_with('.') || !IsCompanionName(file.name)) continue;
+    std::string stem = fs::path(file.name).stem().string();
+    if (ClaimedInDir(files, stem) || HeldByAWatcher(working, stem)) continue;
+    traceless.push_back(file.name);
+  }
+  return traceless;
+}
+
 std::vector<std::string> OrphanCompanions(const std::vector<FileSighting>& files,
                                           const StabilityTracker& tracker,
                                           StabilityTracker::Clock::time_point now,
                                           const fs::path& working) {
-  std::vector<std::string> orphans;
-  for (const FileSighting& file : files) {
-    if (file.name.starts_with('.') || !IsCompanionName(file.name)) continue;
-    if (!tracker.SeenForTheWait(file.name, now)) continue;
-    std::string stem = fs::path(file.name).stem().string();
-    if (ClaimedInDir(files, stem) || HeldByAWatcher(working, stem)) continue;
-    orphans.push_back(file.name);
-  }
+  std::vector<std::string> orphans = TracelessCompanions(files, working);
+  std::erase_if(orphans,
+                [&](const std::string& name) { return !tracker.SeenForTheWait(name, now); });
   return orphans;
 }
 

@@ -19,8 +19,12 @@ namespace tracedb::watch {
 // The companions among `files` (a scan of DIR, by name) that no file of
 // DIR may be the trace of (x.prv, or x.prv.part and .x.prv.Ab12c on their
 // way, for x.pcf), nor a trace a watcher holds in a folder under `working`
-// (file_claims.h), and that `tracker` has seen for its longer wait
-// (StabilityTracker::SeenForTheWait).
+// (file_claims.h).
+std::vector<std::string> TracelessCompanions(const std::vector<FileSighting>& files,
+                                             const std::filesystem::path& working);
+
+// Those of them that `tracker` has seen for its longer wait
+// (StabilityTracker::SeenForTheWait): the orphans.
 std::vector<std::string> OrphanCompanions(const std::vector<FileSighting>& files,
                                           const StabilityTracker& tracker,
                                           StabilityTracker::Clock::time_point now,
