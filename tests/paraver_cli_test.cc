@@ -112,7 +112,7 @@ TEST(ParaverCli, CompanionsBesideTheTraceAndOverrides) {
 // and changes nothing else: the good lines still name their numbers.
 TEST(ParaverCli, StrayCompanionLinesAreWarnedOfAndSkipped) {
   std::string prv = WriteParaverTrace("typo", kTrace, "STATES\n1 Running\nRunning 2\n",
-                                      "LEVEL THREAD SIZE 4\nmain\n");
+                                      "LEVEL THREAD SIZE 1\nmain\nworker\n");
   auto beside = [&](const char* extension) {
     return std::filesystem::path(prv).replace_extension(extension).string();
   };
@@ -120,8 +120,7 @@ TEST(ParaverCli, StrayCompanionLinesAreWarnedOfAndSkipped) {
                                 ":3: 'Running 2' is not a state's NUMBER NAME; ignored\n"
                                 "tracedb: warning: " +
                                 beside(".row") +
-                                ":1: 'LEVEL THREAD SIZE 4' names 1 object; the others keep their "
-                                "default names\n";
+                                ":3: 'worker' is past the SIZE of 'LEVEL THREAD SIZE 1'; ignored\n";
   CliRun dump = Tracedb("dump " + prv);
   EXPECT_EQ(dump.exit_code, 0) << dump.err;
   EXPECT_EQ(dump.err, kWarnings);

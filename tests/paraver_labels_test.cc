@@ -133,13 +133,12 @@ TEST(ParaverRow, LevelsInAnyOrderWithCommentsAndFewerLabels) {
   EXPECT_EQ(names.Label("CPU", 1), "");
   EXPECT_EQ(names.Label("NODE", 0), "login5");
   EXPECT_EQ(names.Label("APPL", 0), "");
-  EXPECT_EQ(Noted(names.ignored), "none");
-  EXPECT_EQ(Noted(names.short_blocks), "1 from line 9: 'LEVEL CPU  SIZE 8' names 1 object");
+  EXPECT_EQ(Noted(names.ignored), "none");  // a short block is allowed
 }
 
 // Lines outside a block are ignored and noted, as are bad LEVEL lines
-// (whose labels then have no block) and blocks short of their SIZE.
-TEST(ParaverRow, StrayLinesAndShortBlocksAreNoted) {
+// (whose labels then have no block); blocks short of their SIZE are not.
+TEST(ParaverRow, StrayLinesAreNoted) {
   RowNames names = ParseRow(
       "stray\n"
       "LEVEL TASK SIZE 1\n"
@@ -162,11 +161,9 @@ TEST(ParaverRow, StrayLinesAndShortBlocksAreNoted) {
             "'t2' is past the SIZE of 'LEVEL TASK SIZE 1'");
   EXPECT_EQ(ParseRow("LEVEL NODE SIZE many\n").ignored.first_problem,
             "'LEVEL NODE SIZE many' is not LEVEL NAME SIZE N");
-  EXPECT_EQ(Noted(names.short_blocks), "2 from line 7: 'LEVEL CPU SIZE 3' names 2 objects");
   EXPECT_EQ(
-      NotedLinesWarning("t.row", names.short_blocks, "the others keep their default names").what(),
-      std::string("t.row:7: 'LEVEL CPU SIZE 3' names 2 objects; the others keep their "
-                  "default names (first of 2 lines)"));
+      NotedLinesWarning("t.row", names.ignored, "ignored").what(),
+      std::string("t.row:1: 'stray' comes before any LEVEL line; ignored (first of 4 lines)"));
 }
 
 TEST(ParaverRow, BlankLineInsideABlockIsAnEmptyLabel) {

@@ -152,7 +152,6 @@ ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const R
   WarnOfNoted(options, files.pcf, pcf.ignored, "ignored");
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, options));
   WarnOfNoted(options, files.row, names.ignored, "ignored");
-  WarnOfNoted(options, files.row, names.short_blocks, "the others keep their default names");
   BadLines bad_lines(trace.path(), options.bad_lines);
   try {
     return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink, &bad_lines);

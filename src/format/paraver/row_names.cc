@@ -66,35 +66,21 @@ class RowParser {
       names_.ignored.Add(number_, quoted + " is past the SIZE of " + QuotedLine(level_line_));
     }
   }
-  RowNames Take() {
-    Close();
-    return std::move(names_);
-  }
+  RowNames Take() { return std::move(names_); }
 
  private:
   void Open(const LevelLine& level, std::string_view line) {
-    Close();
     labels_ = &names_.levels[level.name];
     labels_->clear();
     wanted_ = level.size;
     level_line_ = line;
-    level_number_ = number_;
-  }
-  // Notes the open block if it names fewer objects than it says.
-  void Close() {
-    if (labels_ == nullptr || labels_->size() >= wanted_) return;
-    size_t named = labels_->size();
-    names_.short_blocks.Add(level_number_, QuotedLine(level_line_) + " names " +
-                                               std::to_string(named) +
-                                               (named == 1 ? " object" : " objects"));
   }
 
   RowNames names_;
   std::vector<std::string>* labels_ = nullptr;  // of the open block
   size_t wanted_ = 0;
   std::string level_line_;  // the open block's
-  uint64_t level_number_ = 0;
-  uint64_t number_ = 0;  // of the line
+  uint64_t number_ = 0;     // of the line
 };
 
 }  // namespace

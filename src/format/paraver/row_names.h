@@ -8,9 +8,10 @@
 // are comments and do not count; a later '#' starts a comment; a blank line
 // in a block is an empty label. A block may name fewer objects than the
 // header has: the others, and those with empty labels, keep default names.
-// Noted for warnings (noted_lines.h): LEVEL lines that are not LEVEL NAME
-// SIZE N, lines outside a block (before the first, past a block's SIZE),
-// which are ignored, and blocks of fewer labels than their SIZE.
+// Noted for a warning (noted_lines.h), and ignored: LEVEL lines that are not
+// LEVEL NAME SIZE N, and lines outside a block (before the first, past a
+// block's SIZE). A block of fewer labels than its SIZE is not: the format
+// allows it (paraver-format.md).
 #pragma once
 
 #include <map>
@@ -25,8 +26,7 @@ namespace tracedb::paraver {
 struct RowNames {
   // "CPU", "NODE", "APPL", "TASK", "THREAD" (also SYSTEM, WORKLOAD) -> labels.
   std::map<std::string, std::vector<std::string>, std::less<>> levels;
-  NotedLines ignored;       // a warning: "ignored"
-  NotedLines short_blocks;  // a warning: the others keep their default names
+  NotedLines ignored;  // a warning: "ignored"
 
   // The label of object `index` (from 0) of `level`; empty when none.
   std::string_view Label(std::string_view level, size_t index) const;
