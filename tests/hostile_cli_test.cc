@@ -109,6 +109,11 @@ std::vector<BadUsage> BadUsages() {
        {"compare", "--by", "node", "1", "2"},
        "--by must be value or container, not 'node'"},
       {"InfoTwoTraces", {"info", "1", "2"}, "one TRACE only"},
+      // cxxopts kept the last one: a window other than the one meant.
+      {"FromTwice",
+       {"profile", "--from", "2", "--to", "9", "--from", "5", "1"},
+       "--from is given twice; it takes one value"},
+      {"DbTwice", {"list", "--db", "a.db", "--db=b.db"}, "--db is given twice; it takes one value"},
       {"DeleteWithoutTrace", {"delete", "--vacuum"}, "missing TRACE (or --failed)"},
       {"NameForTwoFiles",
        {"ingest", "--name", "x", "a.paje", "b.paje"},

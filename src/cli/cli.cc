@@ -69,6 +69,27 @@ cxxopts::Options NewOptions(const char* name) {
   return options;
 }
 
+// An option of one value given twice is refused: cxxopts keeps the last
+// one, so 'profile --from 2 ... --from 5' ran on a window the user may not
+// have meant. Flags and lists (--tag) may repeat.
+void RefuseRepeatedOptions(const cxxopts::Options& options, const cxxopts::ParseResult& result) {
+  std::vector<std::string> single;
+  for (const std::string& group : options.groups()) {
+    for (const cxxopts::HelpOptionDetails& option : options.group_help(group).options) {
+      if (option.is_container || option.is_boolean || option.l.empty()) continue;
+      single.push_back(option.l.front());
+    }
+  }
+  std::vector<std::string> seen;
+  for (const cxxopts::KeyValue& given : result.arguments()) {
+    if (std::find(single.begin(), single.end(), given.key()) == single.end()) continue;
+    if (std::find(seen.begin(), seen.end(), given.key()) != seen.end()) {
+      throw UsageError("--" + given.key() + " is given twice; it takes one value");
+    }
+    seen.push_back(given.key());
+  }
+}
+
 // Parses argv for command `name`; returns nullopt after printing --help.
 std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, const char* name, int argc,
                                           char** argv) {
@@ -82,6 +103,7 @@ std::optional<cxxopts::ParseResult> Parse(cxxopts::Options& options, const char*
     std::cout << CommandHelpText(HelpOf(name), options.help(shown, /*print_usage=*/false));
     return std::nullopt;
   }
+  RefuseRepeatedOptions(options, result);
   SetUpLogging(result);
   return result;
 }

@@ -226,7 +226,7 @@ constexpr CommandHelp kCommands[] = {
         "%DB"
         "%TRACE",
         "# Where did the time go in trace 3, MPI states only?\n"
-        "tracedb profile --type MPI 3\n"
+        "tracedb profile --type 'MPI state' 3\n"
         "# Per container, between 10 s and 12 s, as CSV\n"
         "tracedb profile --by container --from 10 --to 12 --csv 3 > window.csv\n",
     },
