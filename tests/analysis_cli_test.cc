@@ -593,6 +593,13 @@ TEST_P(AnalysisCli, PlotGanttDrawsEachStateWhereAndInTheColourItIs) {
   EXPECT_EQ(StateRects(ReadWholeFile(svg)),
             (std::vector<std::string>{"96.5 31 1000 14 #ff0000", "96.5 33 1000 10 #0000ff",
                                       "96.5 47 1000 14 #0000ff"}));
+  // [1.0, 1.2] holds Alpha alone: the legend lists no Beta.
+  run = Tracedb("plot gantt --width 1000 --from 1 --to 1.2 --db " + db() + " -o " + svg + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  text = ReadWholeFile(svg);
+  EXPECT_EQ(StateRects(text), std::vector<std::string>{"96.5 31 1000 14 #ff0000"});
+  EXPECT_NE(text.find(">Alpha</text>"), std::string::npos);
+  EXPECT_EQ(text.find(">Beta</text>"), std::string::npos) << text;
 }
 
 // A trace whose every time is 0 has no span: its one state sits at the

@@ -107,12 +107,8 @@ TEST(GanttSvg, AChartOfManyRowsIsNoTallerThanFourThousandPixels) {
 
 // 300 values, busiest first, drawn as pixels: the palette holds the 254
 // busiest and a grey for the rest; the legend lists the 64 busiest by name
-// and the grey, and a line under it says how many values it leaves out.
-TEST(GanttSvg, ALegendOfManyValuesListsTheBusiestAndCountsTheRest) {
-  GanttChart chart{.title = "values", .from = 0, .to = 1, .width = 10, .aggregated = true};
-  for (int i = 0; i < 300; ++i) chart.values.push_back({"v" + std::to_string(999 - i), "#ff0000"});
-  chart.rows.push_back({.label = "t", .runs = RunsOf({1, 1, 0, 0, 0, 0, 0, 0, 0, 300})});
-  std::string svg = GanttSvg(chart);
+// The texts of a Gantt chart's legend entries, in order.
+std::vector<std::string> LegendTexts(const std::string& svg) {
   size_t from = svg.find("<g class=\"legend\">");
   std::string legend = svg.substr(from, svg.find("</g>", from) - from);
   std::vector<std::string> texts;
@@ -122,6 +118,18 @@ TEST(GanttSvg, ALegendOfManyValuesListsTheBusiestAndCountsTheRest) {
       texts.push_back(legend.substr(at + 2, end - at - 2));
     }
   }
+  return texts;
+}
+
+// and the grey, and a line under it says how many values it leaves out.
+TEST(GanttSvg, ALegendOfManyValuesListsTheBusiestAndCountsTheRest) {
+  GanttChart chart{.title = "values", .from = 0, .to = 1, .width = 10, .aggregated = true};
+  for (int i = 0; i < 300; ++i) chart.values.push_back({"v" + std::to_string(999 - i), "#ff0000"});
+  chart.rows.push_back({.label = "t", .runs = RunsOf({1, 1, 0, 0, 0, 0, 0, 0, 0, 300})});
+  std::string svg = GanttSvg(chart);
+  size_t from = svg.find("<g class=\"legend\">");
+  std::string legend = svg.substr(from, svg.find("</g>", from) - from);
+  std::vector<std::string> texts = LegendTexts(svg);
   ASSERT_EQ(texts.size(), 65u);
   EXPECT_EQ(texts.front(), "v936");  // the 64th busiest, first by name
   EXPECT_EQ(texts[63], "v999");
@@ -269,6 +277,25 @@ TEST(GanttSvg, LongNamesAreCutToTheirRoom) {
                      std::string(22, 'f') + "\u2026" + std::string(20, 'f') + "_17(int)</text>"),
             std::string::npos)
       << svg;
+}
+
+// A window's legend lists the values in view only, and counts only those
+// it leaves out; the grey only when a value past the palette is in view.
+TEST(GanttSvg, ALegendListsTheValuesInViewOnly) {
+  GanttChart chart{.title = "window", .from = 0, .to = 1, .width = 10, .aggregated = true};
+  for (int i = 0; i < 300; ++i) {
+    chart.values.push_back({"v" + std::to_string(100 + i), "#ff0000", i % 3 == 0 && i < 240});
+  }
+  chart.rows.push_back({.label = "t", .runs = RunsOf({1, 1, 0, 0, 0, 0, 0, 0, 0, 4})});
+  std::string svg = GanttSvg(chart);
+  std::vector<std::string> texts = LegendTexts(svg);
+  ASSERT_EQ(texts.size(), 64u);  // of the 80 in view, none past the palette
+  EXPECT_EQ(texts.front(), "v100");
+  EXPECT_EQ(texts.back(), "v289");
+  EXPECT_EQ(svg.find("after the 254 busiest"), std::string::npos);
+  EXPECT_NE(svg.find(">and 16 more values (tracedb profile lists all)</text>"), std::string::npos);
+  chart.values[299].in_view = true;
+  EXPECT_NE(GanttSvg(chart).find("after the 254 busiest"), std::string::npos);
 }
 
 // Under the bars, how many values have none; nothing when all have one.

@@ -368,9 +368,14 @@ GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOpti
     AddRows(names, totals, &frame);
     AddArrows(select, trace, window, false, &frame);
     RowFiller filler(&frame, window, options, false);
+    std::vector<bool> in_view(frame.chart.values.size());
     ReadWindowStates(archive.dialect(), select, {.window = window, .type_ids = scope.type_ids},
-                     [&](const WindowState& state) { filler.Add(state); });
+                     [&](const WindowState& state) {
+                       in_view[frame.values.at(state.value_id)] = true;
+                       filler.Add(state);
+                     });
     frame.chart.aggregated = filler.Finish();
+    for (size_t i = 0; i < in_view.size(); ++i) frame.chart.values[i].in_view = in_view[i];
   });
   return frame.chart;
 }

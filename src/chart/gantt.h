@@ -24,6 +24,10 @@ inline constexpr size_t kPaletteValues = 254;  // a PNG palette's 256, less blan
 struct GanttValue {
   std::string name;
   std::string color;  // "#rrggbb"
+  // False for a value of the trace with no state in the window drawn: it
+  // keeps its place (and colour, the same in every window) but the legend
+  // leaves it out.
+  bool in_view = true;
 };
 
 struct GanttBar {

@@ -50,9 +50,14 @@ double RowHeight(size_t rows, int width) {
   return std::clamp(kMaxRowsHeight / static_cast<double>(rows), 1.0, 16.0);
 }
 
-// The values the legend leaves out.
+size_t InView(const GanttChart& chart) {
+  return static_cast<size_t>(std::count_if(chart.values.begin(), chart.values.end(),
+                                           [](const GanttValue& v) { return v.in_view; }));
+}
+
+// The values in view that the legend leaves out.
 size_t Unlisted(const GanttChart& chart) {
-  return chart.values.size() - std::min(chart.values.size(), kLegendValues);
+  return InView(chart) - std::min(InView(chart), kLegendValues);
 }
 
 Layout LayOut(const GanttChart& chart, const std::vector<GanttValue>& legend) {
@@ -193,14 +198,19 @@ void AppendAxis(std::string* out, const GanttChart& chart, const Layout& layout)
   *out += "</g>\n";
 }
 
-// The kLegendValues busiest values by name, and the grey of the values
-// past the palette.
+// The kLegendValues busiest values in view, by name, and the grey of the
+// values past the palette if one is in view.
 std::vector<GanttValue> Legend(const GanttChart& chart) {
-  size_t shown = std::min(chart.values.size(), kLegendValues);
-  std::vector<GanttValue> legend(chart.values.begin(), chart.values.begin() + shown);
+  std::vector<GanttValue> legend;
+  bool grey = false;  // a value past the palette is in view
+  for (size_t i = 0; i < chart.values.size(); ++i) {
+    if (!chart.values[i].in_view) continue;
+    if (legend.size() < kLegendValues) legend.push_back(chart.values[i]);
+    grey = grey || i >= kPaletteValues;
+  }
   std::stable_sort(legend.begin(), legend.end(),
                    [](const GanttValue& a, const GanttValue& b) { return a.name < b.name; });
-  if (chart.aggregated && chart.values.size() > kPaletteValues) {
+  if (chart.aggregated && grey) {
     legend.push_back(
         {"after the " + std::to_string(kPaletteValues) + " busiest", kOtherValuesColor});
   }
