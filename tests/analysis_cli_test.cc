@@ -850,6 +850,16 @@ TEST_P(AnalysisCli, ReportHoldsEveryPartAndNothingFromTheNetwork) {
   EXPECT_NE(page.find("<td>node1/thread1</td><td>node1/thread2</td><td class=\"num\">2</td>"
                       "<td class=\"num\">150</td><td class=\"num\">1.5</td>"),
             std::string::npos);
+  // Shares as percentages, as profile's text table shows them: A 2.0 s and
+  // B 1.8 s of the 6 s that thread1 and thread2 live.
+  EXPECT_NE(
+      page.find("<th>share (%)</th></tr>\n<tr><td>State</td><td>A</td><td class=\"num\">1</td>"
+                "<td class=\"num\">2.0</td><td class=\"num\">2.0</td><td class=\"num\">33.3"
+                "</td></tr>\n<tr><td>State</td><td>B</td><td class=\"num\">1</td>"
+                "<td class=\"num\">1.8</td><td class=\"num\">1.8</td><td class=\"num\">30.0"
+                "</td></tr>"),
+      std::string::npos)
+      << page.substr(page.find("<table class=\"profile\">"), 700);
   // Offline: the only URL is SVG's namespace, never fetched.
   EXPECT_EQ(Count(page, "http"), Count(page, "xmlns=\"http://www.w3.org/2000/svg\""));
   EXPECT_EQ(Count(page, "src="), 0u);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "analysis/analysed_trace.h"
@@ -126,9 +127,22 @@ std::optional<ReportSection> Variables(Archive& archive, const TraceRecord& trac
   return ReportSection{"variables", "Variables", body};
 }
 
+// The share column (the last) as percentages with one decimal, as the
+// text table of `tracedb profile` shows it ("91.2%"); still numbers, so
+// they stay aligned as numbers.
+void SharesAsPercent(ResultTable* table) {
+  if (table->columns.empty() || table->columns.back() != "share") return;
+  table->columns.back() = "share (%)";
+  for (std::vector<Cell>& row : table->rows) {
+    if (row.back().kind != CellKind::kReal) continue;
+    row.back() = RealCell(std::round(std::stod(row.back().text) * 1000) / 10);
+  }
+}
+
 ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
   DrawnProfile profile = ReadDrawnProfile(archive, trace, options.window, {}, kListedValues);
   RoundReals(&profile.table, 6);
+  SharesAsPercent(&profile.table);
   std::string body = "<div class=\"pair\">\n" + Chart(ProfileBarsSvg(profile.bars)) +
                      HtmlTable(profile.table, "profile") + "</div>\n";
   if (profile.values > kListedValues) {
