@@ -12,7 +12,9 @@
 #include <string>
 
 #include "output/csv_text.h"
+#include "output/display_width.h"
 #include "output/json_table.h"
+#include "output/matrix_text.h"
 #include "output/result_table.h"
 #include "output/table_text.h"
 
@@ -173,6 +175,37 @@ TEST(TextTable, ALayoutBuiltRowByRowWeighsEveryRow) {
 TEST(TextTable, EscapesControlCharactersToKeepOneLinePerRow) {
   ResultTable table{.columns = {"a\nb"}, .rows = {{TextCell("x\ty\r\n\x01")}}};
   EXPECT_EQ(FormatTextTable(table), "a\\nb\nx\\ty\\r\\n\\x01\n");
+}
+
+// Columns as a terminal shows them: CJK and fullwidth characters take two,
+// combining marks none, a byte that is not UTF-8 one.
+TEST(DisplayWidth, CountsTheColumnsATerminalGives) {
+  EXPECT_EQ(DisplayWidth("rank"), 4u);
+  EXPECT_EQ(DisplayWidth("caf\u00e9"), 4u);
+  EXPECT_EQ(DisplayWidth("cafe\u0301"), 4u);  // e and a combining acute
+  EXPECT_EQ(DisplayWidth("\u65e5\u672c"), 4u);
+  EXPECT_EQ(DisplayWidth("\uff21"), 2u);      // fullwidth A
+  EXPECT_EQ(DisplayWidth("\U0001f680"), 2u);  // rocket
+  EXPECT_EQ(DisplayWidth("a\xff"
+                         "b"),
+            3u);
+  EXPECT_EQ(DisplayWidth(""), 0u);
+}
+
+TEST(TextTable, PadsByTheColumnsATerminalShows) {
+  ResultTable table{
+      .columns = {"name", "n"},
+      .rows = {{TextCell("\u65e5\u672c"), IntegerCell(1)}, {TextCell("abcde"), IntegerCell(22)}}};
+  EXPECT_EQ(FormatTextTable(table), "name    n\n\u65e5\u672c    1\nabcde  22\n");
+}
+
+// The matrix's row labels line up too: "été" is three columns, not five bytes.
+TEST(SquareMatrix, PadsLabelsByTheColumnsATerminalShows) {
+  EXPECT_EQ(FormatSquareMatrix("m", {"\u00e9t\u00e9", "node"}, {{"", "12"}, {"3", ""}}),
+            "m\n"
+            "         1   2\n"
+            "1 \u00e9t\u00e9    .  12\n"
+            "2 node   3   .\n");
 }
 
 TEST(CsvText, QuotesOnlyWhatNeedsItAndTellsNullFromEmpty) {

@@ -2,11 +2,15 @@
 
 #include <algorithm>
 
+#include "output/display_width.h"
+
 namespace tracedb {
 namespace {
 
+// Padded to `width` columns as a terminal shows them (display_width.h).
 std::string Padded(const std::string& text, size_t width, bool right) {
-  std::string pad(width > text.size() ? width - text.size() : 0, ' ');
+  size_t shown = DisplayWidth(text);
+  std::string pad(width > shown ? width - shown : 0, ' ');
   return right ? pad + text : text + pad;
 }
 
@@ -23,7 +27,7 @@ size_t CellWidth(const std::vector<std::vector<std::string>>& cells) {
 size_t LabelWidth(const std::vector<std::string>& labels) {
   size_t width = 0;
   for (size_t i = 0; i < labels.size(); ++i) {
-    width = std::max(width, std::to_string(i + 1).size() + 1 + labels[i].size());
+    width = std::max(width, std::to_string(i + 1).size() + 1 + DisplayWidth(labels[i]));
   }
   return width;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "output/display_width.h"
+
 namespace tracedb {
 namespace {
 
@@ -25,13 +27,6 @@ std::string EscapeControls(const std::string& text) {
     }
   }
   return out;
-}
-
-// Code points: every byte but UTF-8 continuation bytes (10xxxxxx).
-size_t DisplayWidth(const std::string& text) {
-  return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-  }));
 }
 
 void AppendLine(std::string* out, const std::vector<std::string>& cells, const TextLayout& layout) {
