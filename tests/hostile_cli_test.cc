@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -439,6 +440,35 @@ TEST(HostileOutput, AFullDiskUnderTheOutputFailsEveryPrintingCommand) {
       "/bin/sh", {"-c", "exec " + std::string(TRACEDB_BINARY) + " dump " + ring + " > /dev/full"});
   EXPECT_EQ(dump.exit_code, 1);
   EXPECT_EQ(dump.err, "tracedb: error: cannot write the output: No space left on device\n");
+}
+
+// A SQLite archive on a full disk can still be read: its readers cannot grow
+// the -shm file they share, so they read the file alone (its -wal is empty);
+// a writer's error says what is wrong, where SQLite says "disk I/O error".
+// In a mount namespace of its own, with a 4 MB tmpfs filled up: root only.
+TEST(HostileDisk, AnArchiveOnAFullDiskIsReadAndAWriterSaysTheDiskIsFull) {
+  if (std::system("unshare -m true 2>/dev/null") != 0) {
+    GTEST_SKIP() << "cannot make a mount namespace (unshare -m: root only)";
+  }
+  std::string db = FreshDbPath("full_disk.sqlite");
+  std::string ring = std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje";
+  ASSERT_EQ(RunTracedb({"ingest", "-q", "--db", db, ring}).exit_code, 0);
+  std::string dir = db + ".mount";
+  std::filesystem::create_directory(dir);
+  std::string tracedb = TRACEDB_BINARY;
+  std::string script =
+      "mount -t tmpfs -o size=4m tmpfs " + dir + " && cp " + db + " " + dir + "/a.db && rm -f " +
+      dir + "/a.db-shm && : > " + dir + "/a.db-shm && " + "(dd if=/dev/zero of=" + dir +
+      "/fill bs=4k 2>/dev/null; true) && " + tracedb + " list --csv --db " + dir + "/a.db && " +
+      tracedb + " query --csv --db " + dir + "/a.db 'SELECT count(*) FROM state' && " + tracedb +
+      " ingest -q --db " + dir + "/a.db " + ring + " --force; echo exit $?";
+  ChildRun run = RunChild("/usr/bin/unshare", {"-m", "/bin/sh", "-c", script});
+  EXPECT_NE(run.out.find("\n1,ring.paje," + ring + ",paje,5621,"), std::string::npos)
+      << run.out << run.err;
+  EXPECT_NE(run.out.find("count(*)\n48\nexit 1\n"), std::string::npos) << run.out << run.err;
+  EXPECT_EQ(run.err, "tracedb: " + dir +
+                         "/a.db: disk I/O error (no room for the a.db-shm file that its readers "
+                         "and writers share: is the disk full?)\n");
 }
 
 }  // namespace

@@ -288,6 +288,27 @@ bool WouldCreateSqliteArchive(const std::string& path) {
   return true;
 }
 
+namespace {
+
+// Whether the disk that holds `folder` has no room left to speak of (less
+// than the 32 KB a reader's -shm takes).
+bool DiskIsFull(const std::filesystem::path& folder) {
+  std::error_code error;
+  auto space = std::filesystem::space(folder.empty() ? "." : folder, error);
+  return !error && space.available < 32 * 1024;
+}
+
+std::unique_ptr<Archive> OpenWritable(const std::string& path, ArchiveAccess access) {
+  auto connection = std::make_unique<SqliteConnection>(path);
+  Migrate(*connection);
+  // A reading command's connection never attaches (tracedb query's user
+  // statement could).
+  if (access == ArchiveAccess::kRead) connection->RefuseAttach();
+  return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/false);
+}
+
+}  // namespace
+
 std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAccess access) {
   std::filesystem::path folder = RequireFolder(path);
   if (access != ArchiveAccess::kCreate) RequireArchiveFile(path);
@@ -295,12 +316,14 @@ std::unique_ptr<Archive> OpenSqliteArchive(const std::string& path, ArchiveAcces
     if (access == ArchiveAccess::kRead) return OpenReadOnly(path);
     ThrowReadOnly(path);
   }
-  auto connection = std::make_unique<SqliteConnection>(path);
-  Migrate(*connection);
-  // A reading command's connection never attaches (tracedb query's user
-  // statement could).
-  if (access == ArchiveAccess::kRead) connection->RefuseAttach();
-  return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/false);
+  try {
+    return OpenWritable(path, access);
+  } catch (const DbError&) {
+    // A reading command on a full disk, where the writable connection's
+    // first write failed: the read-only one needs no room (OpenReadOnly).
+    if (access != ArchiveAccess::kRead || !DiskIsFull(folder)) throw;
+    return OpenReadOnly(path);
+  }
 }
 
 }  // namespace tracedb

@@ -53,6 +53,14 @@ constexpr const char* kOwnershipQuery =
     "       (SELECT count(*) FROM pragma_table_info('schema_version')"
     "        WHERE name IN ('version', 'name', 'applied_at'))";
 
+// The -shm could not be made or grown (a full disk: a reader needs 32 KB of
+// it), which SQLite reports as a mere "disk I/O error".
+bool ShmFailed(sqlite3* db) {
+  int code = sqlite3_extended_errcode(db);
+  return code == SQLITE_IOERR_SHMSIZE || code == SQLITE_IOERR_SHMOPEN ||
+         code == SQLITE_IOERR_SHMMAP || code == SQLITE_FULL;
+}
+
 DbError ErrorOf(sqlite3* db, const std::string& path, int code, std::string_view sql) {
   if ((code & 0xff) == SQLITE_NOTADB) {
     return DbError(path, "not a tracedb database (file is not a database)", std::string(sql));
@@ -61,7 +69,11 @@ DbError ErrorOf(sqlite3* db, const std::string& path, int code, std::string_view
     return DbError(path, "ATTACH and DETACH are refused: a reading command uses this database only",
                    std::string(sql));
   }
-  const char* message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  if (db && ShmFailed(db) && (code & 0xff) != SQLITE_FULL) {
+    message += " (no room for the " + std::filesystem::path(path).filename().string() +
+               "-shm file that its readers and writers share: is the disk full?)";
+  }
   return DbError(path, message, std::string(sql));
 }
 
@@ -75,15 +87,19 @@ DbError OpenError(sqlite3* db, const std::string& path, int code) {
   return ErrorOf(db, path, code, "");
 }
 
-// True when no -shm exists, the -wal is missing or empty and there is no
-// -journal (a rollback left half done): everything committed is in the
-// main file.
-bool WalIsGone(const std::string& path) {
+// True when the -wal is missing or empty and there is no -journal (a
+// rollback left half done): everything committed is in the main file.
+bool WalIsEmpty(const std::string& path) {
   std::error_code error;
-  if (std::filesystem::exists(path + "-shm", error)) return false;
   if (std::filesystem::exists(path + "-journal", error)) return false;
   auto wal_size = std::filesystem::file_size(path + "-wal", error);
   return error || wal_size == 0;
+}
+
+// And no -shm exists: no other connection has the file open in WAL mode.
+bool WalIsGone(const std::string& path) {
+  std::error_code error;
+  return !std::filesystem::exists(path + "-shm", error) && WalIsEmpty(path);
 }
 
 // "file:PATH?immutable=1", with the characters a URI gives meaning to
@@ -148,6 +164,10 @@ void SqliteConnection::Open(int flags, const std::string& name) {
 // -shm). Should its owner write meanwhile, a reader of that kind may see a
 // page of a half-done checkpoint: the price of reading at all, and why it
 // is the fallback, not the rule.
+//
+// The same fallback serves a reader on a full disk, which cannot grow the
+// -shm, when the -wal is empty: on such a disk a writer can seldom commit
+// anything for a checkpoint to copy.
 void SqliteConnection::OpenReadOnly() {
   Open(SQLITE_OPEN_READONLY, path_);
   try {
@@ -155,7 +175,7 @@ void SqliteConnection::OpenReadOnly() {
     RefuseAttach();
     return;
   } catch (const DbError&) {
-    if (!WalIsGone(path_)) throw;
+    if (!WalIsGone(path_) && !(ShmFailed(db_) && WalIsEmpty(path_))) throw;
   }
   sqlite3_close_v2(std::exchange(db_, nullptr));
   Open(SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, ImmutableUri(path_));
