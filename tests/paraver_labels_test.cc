@@ -104,9 +104,9 @@ TEST(ParaverPcf, EachSectionsStrayLinesAreNotedForWhatTheyAreNot) {
             "'" + std::string(40, 'x') + "\u2026' is not a state's NUMBER NAME");
   PcfLabels colours = ParsePcf("STATES_COLOR\n1 { 1, 2 ,3 }\n2 {1,2,3\n");
   EXPECT_EQ(colours.state_colors, (std::unordered_map<int64_t, std::string>{{1, "{ 1, 2 ,3 }"}}));
-  EXPECT_EQ(NotedLinesWarning("t.pcf", ParsePcf("STATES\nx\n1 A\ny\n").ignored, "ignored").what(),
+  EXPECT_EQ(NotedLinesWarning("t.pcf", ParsePcf("STATES\nx\n1 A\ny\n").ignored).what(),
             std::string("t.pcf:2: 'x' is not a state's NUMBER NAME; ignored (first of 2 lines)"));
-  EXPECT_EQ(NotedLinesWarning("t.pcf", ParsePcf("STATES\n1 A\ny\n").ignored, "ignored").what(),
+  EXPECT_EQ(NotedLinesWarning("t.pcf", ParsePcf("STATES\n1 A\ny\n").ignored).what(),
             std::string("t.pcf:3: 'y' is not a state's NUMBER NAME; ignored"));
 }
 
@@ -162,7 +162,7 @@ TEST(ParaverRow, StrayLinesAreNoted) {
   EXPECT_EQ(ParseRow("LEVEL NODE SIZE many\n").ignored.first_problem,
             "'LEVEL NODE SIZE many' is not LEVEL NAME SIZE N");
   EXPECT_EQ(
-      NotedLinesWarning("t.row", names.ignored, "ignored").what(),
+      NotedLinesWarning("t.row", names.ignored).what(),
       std::string("t.row:1: 'stray' comes before any LEVEL line; ignored (first of 4 lines)"));
 }
 

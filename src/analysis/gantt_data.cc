@@ -368,14 +368,13 @@ GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOpti
     AddRows(names, totals, &frame);
     AddArrows(select, trace, window, false, &frame);
     RowFiller filler(&frame, window, options, false);
-    std::vector<bool> in_view(frame.chart.values.size());
+    for (GanttValue& value : frame.chart.values) value.in_view = false;
     ReadWindowStates(archive.dialect(), select, {.window = window, .type_ids = scope.type_ids},
                      [&](const WindowState& state) {
-                       in_view[frame.values.at(state.value_id)] = true;
+                       frame.chart.values[frame.values.at(state.value_id)].in_view = true;
                        filler.Add(state);
                      });
     frame.chart.aggregated = filler.Finish();
-    for (size_t i = 0; i < in_view.size(); ++i) frame.chart.values[i].in_view = in_view[i];
   });
   return frame.chart;
 }

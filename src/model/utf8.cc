@@ -65,4 +65,11 @@ bool IsUtf8(std::string_view text) {
   return true;
 }
 
+std::string CutUtf8(std::string_view text, size_t bytes) {
+  if (text.size() <= bytes) return std::string(text);
+  size_t end = bytes;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;
+  return std::string(text.substr(0, end)) + "\u2026";
+}
+
 }  // namespace tracedb

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace tracedb {
@@ -20,5 +21,10 @@ size_t Utf8SequenceLength(std::string_view text, size_t i);
 
 // Whether all of `text` is valid UTF-8.
 bool IsUtf8(std::string_view text);
+
+// `text` whole when it holds at most `bytes` bytes; else its first `bytes`
+// or fewer, ending between UTF-8 characters, and "…" (what a message or a
+// tooltip quotes of a long text).
+std::string CutUtf8(std::string_view text, size_t bytes);
 
 }  // namespace tracedb

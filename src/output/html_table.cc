@@ -1,5 +1,6 @@
 #include "output/html_table.h"
 
+#include "model/utf8.h"
 #include "output/xml_text.h"
 
 namespace tracedb {
@@ -18,19 +19,10 @@ constexpr size_t kLongCell = 80;
 // in characters), which this layer below the charts cannot include.
 constexpr size_t kMaxTooltip = 1000;
 
-// The first kMaxTooltip bytes of `text` or fewer, ending between UTF-8
-// characters, with "…" when cut.
-std::string Tooltip(const std::string& text) {
-  if (text.size() <= kMaxTooltip) return text;
-  size_t end = kMaxTooltip;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;
-  return text.substr(0, end) + "\u2026";
-}
-
 std::string OpenCell(const Cell& cell) {
   if (IsNumber(cell)) return "<td class=\"num\">";
   if (cell.text.size() <= kLongCell) return "<td>";
-  return "<td class=\"long\" title=\"" + XmlEscaped(Tooltip(cell.text)) + "\">";
+  return "<td class=\"long\" title=\"" + XmlEscaped(CutUtf8(cell.text, kMaxTooltip)) + "\">";
 }
 
 }  // namespace

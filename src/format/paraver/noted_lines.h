@@ -1,7 +1,6 @@
 // NotedLines: lines of a .pcf or .row that its lenient parser (pcf_labels.h,
-// row_names.h) reads otherwise than they say, or not at all: the first one's
-// number and problem, and a count, so that reading the trace warns once per
-// file and kind:
+// row_names.h) skips: the first one's number and problem, and a count, so
+// that reading the trace warns once per file:
 //
 //   t.pcf:7: 'xyz' is not a state's NUMBER NAME; ignored (first of 3 lines)
 //
@@ -36,9 +35,8 @@ struct NotedLines {
 // "…"): what a message quotes of a line.
 std::string QuotedLine(std::string_view line);
 
-// The warning of `noted` (count > 0) in `file`: the first problem, what
-// became of the lines (`outcome`: "ignored"), and how many there are.
-InputError NotedLinesWarning(const std::string& file, const NotedLines& noted,
-                             std::string_view outcome);
+// The warning of `noted` (count > 0) in `file`: the first problem, and how
+// many lines there are.
+InputError NotedLinesWarning(const std::string& file, const NotedLines& noted);
 
 }  // namespace tracedb::paraver

@@ -130,10 +130,9 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   return result;
 }
 
-void WarnOfNoted(const ReadOptions& options, const std::string& file, const NotedLines& noted,
-                 std::string_view outcome) {
+void WarnOfNoted(const ReadOptions& options, const std::string& file, const NotedLines& noted) {
   if (noted.count > 0 && options.on_warning) {
-    options.on_warning(NotedLinesWarning(file, noted, outcome));
+    options.on_warning(NotedLinesWarning(file, noted));
   }
 }
 
@@ -149,9 +148,9 @@ std::string ReadCompanion(const std::string& path, const ReadOptions& options) {
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
                             Registry* registry, EntitySink* sink, size_t recent_values) {
   PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadCompanion(files.pcf, options));
-  WarnOfNoted(options, files.pcf, pcf.ignored, "ignored");
+  WarnOfNoted(options, files.pcf, pcf.ignored);
   RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, options));
-  WarnOfNoted(options, files.row, names.ignored, "ignored");
+  WarnOfNoted(options, files.row, names.ignored);
   BadLines bad_lines(trace.path(), options.bad_lines);
   try {
     return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink, &bad_lines);

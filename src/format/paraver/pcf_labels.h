@@ -34,7 +34,7 @@ struct PcfLabels {
   // share that list.
   std::unordered_map<int64_t, std::unordered_map<EventValue, std::string, EventValueHash>>
       event_values;
-  NotedLines ignored;  // skipped lines (a warning: "ignored")
+  NotedLines ignored;  // skipped lines, for a warning
 };
 
 PcfLabels ParsePcf(std::string_view text);

@@ -26,7 +26,7 @@ namespace tracedb::paraver {
 struct RowNames {
   // "CPU", "NODE", "APPL", "TASK", "THREAD" (also SYSTEM, WORKLOAD) -> labels.
   std::map<std::string, std::vector<std::string>, std::less<>> levels;
-  NotedLines ignored;  // a warning: "ignored"
+  NotedLines ignored;  // skipped lines, for a warning
 
   // The label of object `index` (from 0) of `level`; empty when none.
   std::string_view Label(std::string_view level, size_t index) const;
