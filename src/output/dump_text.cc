@@ -16,24 +16,23 @@ void DumpText::TextAfterWrite(std::string_view s) {
 void DumpText::Flush() {
   if (used_ > 0) write_(std::string_view(buffer_.get(), used_));
   used_ = 0;
+  last_fixed_size_ = 0;
 }
 
 // Paraver's events of one record share their time: it is spelled once.
 void DumpText::Fixed(double v) {
   if (kCapacity - used_ < kFixedSixMaxChars) Flush();
   char* at = buffer_.get() + used_;
-  if (std::memcmp(&v, &last_fixed_, sizeof v) == 0 && last_fixed_size_ > 0) {
-    std::memcpy(at, last_fixed_text_, last_fixed_size_);
+  if (last_fixed_size_ > 0 && std::memcmp(&v, &last_fixed_, sizeof v) == 0) {
+    CopyShort(at, buffer_.get() + last_fixed_at_, last_fixed_size_);
     used_ += last_fixed_size_;
     return;
   }
   size_t size = static_cast<size_t>(FormatFixedSix(v, at) - at);
+  last_fixed_ = v;
+  last_fixed_at_ = used_;
+  last_fixed_size_ = size;
   used_ += size;
-  if (size <= sizeof last_fixed_text_) {
-    last_fixed_ = v;
-    last_fixed_size_ = size;
-    std::memcpy(last_fixed_text_, at, size);
-  }
 }
 
 void DumpText::General(double v) {

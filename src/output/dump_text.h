@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "model/entity.h"
+#include "model/short_bytes.h"
 #include "output/dump_line.h"
 #include "output/fixed_six.h"
 
@@ -40,9 +41,9 @@ class DumpText {
 
  private:
   // Inline, so that the many short literals (", ") are a store each.
-  void Text(std::string_view s) {
+  [[gnu::always_inline]] void Text(std::string_view s) {
     if (s.size() > kCapacity - used_) return TextAfterWrite(s);
-    std::memcpy(buffer_.get() + used_, s.data(), s.size());
+    CopyShort(buffer_.get() + used_, s.data(), s.size());
     used_ += s.size();
   }
   void TextAfterWrite(std::string_view s);
@@ -81,8 +82,12 @@ class DumpText {
   Write write_;
   std::unique_ptr<char[]> buffer_;  // text not handed on yet: used_ bytes
   size_t used_ = 0;
-  double last_fixed_ = 0;  // the last time spelled, and its text
-  char last_fixed_text_[32];
+  // The last time spelled and where its text is in the buffer (size 0:
+  // none since the last flush). Read back from there, not kept in a copy:
+  // copying the digits just written read them before their stores had
+  // landed, a stall that cost more than spelling them.
+  double last_fixed_ = 0;
+  size_t last_fixed_at_ = 0;
   size_t last_fixed_size_ = 0;
 };
 

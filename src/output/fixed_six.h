@@ -14,7 +14,8 @@ namespace tracedb {
 // the six decimals.
 inline constexpr size_t kFixedSixMaxChars = 320;
 
-// Writes the text at `out` (not terminated) and returns its end.
+// Writes the text at `out` (not terminated) and returns its end. It may
+// write past that end, never past out + kFixedSixMaxChars.
 char* FormatFixedSix(double value, char* out);
 
 }  // namespace tracedb

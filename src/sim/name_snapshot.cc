@@ -15,7 +15,8 @@ size_t EntryCount(const Registry& r) {
 
 uint32_t Lookup(const NameIndex& index, const Event& e, Field field) {
   if (!e.Has(field)) return kUnresolved;
-  return index.Find(e.Get(field)).value_or(kUnresolved);
+  static_assert(NameIndex::kNone == kUnresolved);
+  return index.IdOf(e.Get(field));
 }
 
 bool HasValue(EventKind kind) {

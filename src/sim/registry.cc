@@ -11,18 +11,6 @@ Registry::Registry() {
   AddContainer({.name = "0", .alias = "", .type = kRoot, .parent = kNoParent, .start = 0});
 }
 
-std::optional<uint32_t> Registry::FindType(std::string_view identifier) const {
-  return type_index_.Find(identifier);
-}
-
-std::optional<uint32_t> Registry::FindValue(uint32_t type, std::string_view identifier) const {
-  return value_index_[type].Find(identifier);
-}
-
-std::optional<uint32_t> Registry::FindContainer(std::string_view identifier) const {
-  return container_index_.Find(identifier);
-}
-
 uint32_t Registry::AddType(TypeInfo info) {
   auto id = static_cast<uint32_t>(types_.size());
   type_index_.Insert(IdentifierOf(info.name, info.alias), id);

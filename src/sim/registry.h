@@ -8,14 +8,12 @@
 // Numbered values are the exception to "names stay": a Paraver link's tag,
 // or an event value with no .pcf label beyond 64-bit integers (others are
 // EventRow::number, no value at all), is only a number, and a counter that
-// wraps at 2^64 makes millions of them. They are kept as their number (16 bytes, against some 300 for a
-// named value and its index entry) and spelled when asked for; they have no
-// alias or colour and FindValue does not see them (their maker keeps its
-// own number -> id table). With KeepNumberedValues(window), even those 16
-// bytes stop growing: only named values, the newest `window` value ids and
-// the pinned numbered values stay readable, so their maker pins those it
-// may reuse and sinks read a value soon after it is made
-// (output/batching_sink.h).
+// wraps at 2^64 makes millions of them. They are kept as their number (16 bytes, against some 300
+// for a named value and its index entry) and spelled when asked for; they have no alias or colour
+// and FindValue does not see them (their maker keeps its own number -> id table). With
+// KeepNumberedValues(window), even those 16 bytes stop growing: only named values, the newest
+// `window` value ids and the pinned numbered values stay readable, so their maker pins those it may
+// reuse and sinks read a value soon after it is made (output/batching_sink.h).
 //
 // Not thread-safe: the thread that replays the trace grows it, and its sinks
 // read it there. Other threads see only Names()'s copies
@@ -85,9 +83,16 @@ class Registry {
   // values only while it has at most `max_values` (left empty past that).
   NameSnapshot Names(size_t max_values = SIZE_MAX) const;
 
-  std::optional<uint32_t> FindType(std::string_view identifier) const;
-  std::optional<uint32_t> FindValue(uint32_t type, std::string_view identifier) const;
-  std::optional<uint32_t> FindContainer(std::string_view identifier) const;
+  [[gnu::always_inline]] std::optional<uint32_t> FindType(std::string_view identifier) const {
+    return type_index_.Find(identifier);
+  }
+  [[gnu::always_inline]] std::optional<uint32_t> FindValue(uint32_t type,
+                                                           std::string_view identifier) const {
+    return value_index_[type].Find(identifier);
+  }
+  [[gnu::always_inline]] std::optional<uint32_t> FindContainer(std::string_view identifier) const {
+    return container_index_.Find(identifier);
+  }
 
   uint32_t AddType(TypeInfo info);
   uint32_t AddValue(ValueInfo info);
