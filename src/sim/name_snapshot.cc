@@ -54,7 +54,7 @@ void NameResolver::Publish(const Registry& registry) {
   // registry is also copied after 64 blocks with anything new, so a few late
   // names still get resolved ahead; that costs at most 64K entries a time.
   bool geometric = grown * 16 >= size;
-  bool late_few = calls_since_ >= 64 && size <= (64u << 10);
+  bool late_few = calls_since_ >= 2 && size <= (64u << 10);
   if (!geometric && !late_few) return;
   auto snapshot = std::make_shared<const NameSnapshot>(registry.Names(kMaxSnapshotValues));
   std::lock_guard lock(mutex_);

@@ -187,14 +187,13 @@ std::optional<Simulator::Target> Simulator::ResolveTarget(const Event& e, TypeKi
     ++stats_.ignored_events;
     return std::nullopt;
   }
-  return Target{container, type};
+  return Target{container, type, live_[container].FindTrack(type)};
 }
 
 // The time-order rule for an event at e.time. A track not made yet has no
 // entity to be after, and is not made here: the event may still be refused.
 void Simulator::CheckTimeOrder(const Event& e, Target target) {
-  const Track* track = live_[target.container].FindTrack(target.type);
-  if (track != nullptr && track->last.IsAfter(e.time)) {
+  if (target.track != nullptr && target.track->last.IsAfter(e.time)) {
     throw ProblemError(e.line, "not time-ordered: time " + std::string(e.Get(Field::kTime)) +
                                    " is before the last entity of type " +
                                    Quote(TypeName(target.type)) + " in container " +
@@ -396,7 +395,7 @@ void Simulator::StateEvent(const Event& e) {
   if (!target) return;
   CheckTimeOrder(e, *target);
   if (e.kind == EventKind::kPopState) CheckOpenState(e, *target);
-  Track& track = live_[target->container].TrackFor(target->type);
+  Track& track = TrackOf(*target);
   switch (e.kind) {
     case EventKind::kSetState:
       ResetStates(track, target->container, e.time, *sink_);
@@ -415,9 +414,13 @@ void Simulator::StateEvent(const Event& e) {
   Touch(target->container, e.time);
 }
 
+Track& Simulator::TrackOf(Target target) {
+  if (target.track != nullptr) return *target.track;
+  return live_[target.container].AddTrack(target.type);
+}
+
 void Simulator::CheckOpenState(const Event& e, Target target) {
-  const Track* track = live_[target.container].FindTrack(target.type);
-  if (track == nullptr || track->states.empty()) {
+  if (target.track == nullptr || target.track->states.empty()) {
     throw ProblemError(e.line, "PopState with no open state of type " +
                                    Quote(TypeName(target.type)) + " in container " +
                                    Quote(ContainerName(target.container)));
@@ -428,7 +431,7 @@ void Simulator::NewEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kEvent);
   if (!target) return;
   CheckTimeOrder(e, *target);
-  Track& track = live_[target->container].TrackFor(target->type);
+  Track& track = TrackOf(*target);
   track.last = LastEntity{.any = true, .has_end = true, .start = e.time, .end = e.time};
   sink_->OnEvent(EventRow{.container = target->container,
                           .type = target->type,
@@ -441,7 +444,7 @@ void Simulator::NewEvent(const Event& e) {
 void Simulator::VariableEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kVariable);
   if (!target) return;
-  const Track* existing = live_[target->container].FindTrack(target->type);
+  const Track* existing = target->track;
   VariableOp op = e.kind == EventKind::kSetVariable   ? VariableOp::kSet
                   : e.kind == EventKind::kAddVariable ? VariableOp::kAdd
                                                       : VariableOp::kSub;
@@ -452,7 +455,7 @@ void Simulator::VariableEvent(const Event& e) {
                                    Quote(ContainerName(target->container)));
   }
   CheckTimeOrder(e, *target);
-  Track& track = live_[target->container].TrackFor(target->type);
+  Track& track = TrackOf(*target);
   ChangeVariable(track, target->container, e.time, op, e.number, TakeExtras(e), *sink_);
   Touch(target->container, e.time);
 }
@@ -475,7 +478,7 @@ void Simulator::LinkEvent(const Event& e) {
   }
   std::string_view key = e.Get(Field::kKey);
   LinkPreview preview = CheckLinkHalf(e, *target, key);
-  Track& track = live_[target->container].TrackFor(target->type);
+  Track& track = TrackOf(*target);
   LinkHalf half{is_start, e.time, end, ResolveValue(e, target->type), key, e.line, TakeExtras(e)};
   if (auto link = ApplyLinkHalf(track.links, preview, std::move(half))) {
     CompleteLink(track, target->container, key, std::move(*link), *sink_);
@@ -485,7 +488,7 @@ void Simulator::LinkEvent(const Event& e) {
 
 // Everything that can refuse a link half, before anything changes.
 LinkPreview Simulator::CheckLinkHalf(const Event& e, Target target, std::string_view key) {
-  Track* track = live_[target.container].FindTrack(target.type);
+  Track* track = target.track;
   const std::string& type = registry_->type(target.type).name;
   LinkPreview preview =
       PreviewLinkHalf(track ? track->links.get() : nullptr, key, FindValue(e, target.type));

@@ -59,9 +59,12 @@ class Simulator {
   const SimulatorStats& stats() const { return stats_; }
 
  private:
+  // An entity event's container and type, and the container's track of
+  // that type (nullptr: none made yet), found once for all the checks.
   struct Target {
     uint32_t container;
     uint32_t type;
+    Track* track;
   };
 
   void DefineType(const Event& e, TypeKind kind);
@@ -84,6 +87,8 @@ class Simulator {
   std::optional<Target> ResolveTarget(const Event& e, TypeKind kind);
   void CheckTimeOrder(const Event& e, Target target);
   void CheckOpenState(const Event& e, Target target);
+  // The target's track, made now if it has none.
+  Track& TrackOf(Target target);
   LinkPreview CheckLinkHalf(const Event& e, Target target, std::string_view key);
   void CheckColor(const Event& e) const;
   Extras TakeExtras(const Event& e) const;

@@ -100,8 +100,8 @@ struct LiveContainer {
     }
     return nullptr;
   }
-  Track& TrackFor(uint32_t type) {
-    if (Track* t = FindTrack(type)) return *t;
+  // A new track, for a type that has none yet (it moves the others).
+  Track& AddTrack(uint32_t type) {
     // One more slot at a time, not doubling: most containers keep a handful
     // of tracks, and a doubled vector would leave up to three of eight empty.
     tracks.reserve(tracks.size() + 1);
