@@ -346,7 +346,7 @@ void Simulator::Destroy(uint32_t container, double time, uint64_t line) {
     std::vector<uint32_t> children;
     children.swap(live_[next].children);
     pending.insert(pending.end(), children.rbegin(), children.rend());  // the first on top
-    std::vector<Track>().swap(live_[next].tracks);
+    live_[next].DropTracks();
   }
 }
 
