@@ -15,13 +15,14 @@ void NameIndex::Insert(std::string_view name, uint32_t id) {
       if (slot.id != kEmpty) Place(slot);
     }
   }
-  Slot slot{.hash = HashName(name), .id = id, .size = static_cast<uint32_t>(name.size())};
+  Slot slot{.id = id, .size = static_cast<uint32_t>(name.size())};
   if (name.size() <= kInline) {
-    std::memcpy(slot.bytes, name.data(), name.size());
+    slot.words = ShortNameOf(name.data(), name.size());
+    slot.hash = HashShortName(slot.words, name.size());
   } else {
-    auto index = static_cast<uint32_t>(long_names_.size());
+    slot.hash = HashName(name);
+    slot.words.head = long_names_.size();
     long_names_.emplace_back(name);
-    std::memcpy(slot.bytes, &index, sizeof index);
   }
   Place(slot);
   ++size_;
@@ -32,6 +33,20 @@ void NameIndex::Place(const Slot& slot) {
   size_t i = slot.hash & mask;
   while (slots_[i].id != kEmpty) i = (i + 1) & mask;
   slots_[i] = slot;
+}
+
+// Names past kInline bytes: rare (paths, long function names), hashed and
+// compared whole.
+uint32_t NameIndex::LongIdOf(std::string_view name) const {
+  uint64_t hash = HashName(name);
+  size_t mask = slots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot& slot = slots_[i];
+    if (slot.id == kEmpty) return kNone;
+    if (slot.hash == hash && slot.size == name.size() && long_names_[slot.words.head] == name) {
+      return slot.id;
+    }
+  }
 }
 
 }  // namespace tracedb
