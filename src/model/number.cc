@@ -40,15 +40,15 @@ constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7
 // digits make an integer below 2^53 and at most 22 of them follow the
 // point, integer / 10^fraction divides two exact doubles, and one IEEE
 // division rounds correctly, as from_chars would. Times in traces are
-// mostly like this; nullopt sends the rest to from_chars. It runs for
+// mostly like this; false sends the rest to from_chars. It runs for
 // every time of a trace: one tight loop on each side of the point.
-std::optional<double> FastDecimal(std::string_view s) {
+bool FastDecimal(std::string_view s, double* out) {
   const char* p = s.data();
   const char* end = p + s.size();
   bool negative = p < end && *p == '-';
   if (negative || (p < end && *p == '+')) ++p;
   // 19 digits and the point at most: the integer below cannot overflow.
-  if (end - p > 20) return std::nullopt;
+  if (end - p > 20) return false;
   uint64_t mantissa = 0;
   const char* whole = p;
   for (; p < end && IsDigit(*p); ++p) mantissa = mantissa * 10 + static_cast<uint64_t>(*p - '0');
@@ -62,25 +62,25 @@ std::optional<double> FastDecimal(std::string_view s) {
     fraction = static_cast<size_t>(p - decimals);
   }
   digits += fraction;
-  if (p != end || digits == 0 || digits > 19 || mantissa > (uint64_t{1} << 53)) {
-    return std::nullopt;
-  }
+  if (p != end || digits == 0 || digits > 19 || mantissa > (uint64_t{1} << 53)) return false;
   double value = static_cast<double>(mantissa) / kPowersOfTen[fraction];
-  return negative ? -value : value;
+  *out = negative ? -value : value;
+  return true;
 }
 
 }  // namespace
 
-std::optional<double> ParseDecimal(std::string_view text) {
-  if (std::optional<double> fast = FastDecimal(text)) return fast;
-  if (!HasDecimalShape(text)) return std::nullopt;
+bool ParseDecimalTo(std::string_view text, double* value) {
+  if (FastDecimal(text, value)) return true;
+  if (!HasDecimalShape(text)) return false;
   if (text[0] == '+') text.remove_prefix(1);
-  double value = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value)) {
-    return std::nullopt;
+  double parsed = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(parsed)) {
+    return false;
   }
-  return value;
+  *value = parsed;
+  return true;
 }
 
 }  // namespace tracedb

@@ -86,6 +86,10 @@ class Registry {
   [[gnu::always_inline]] std::optional<uint32_t> FindType(std::string_view identifier) const {
     return type_index_.Find(identifier);
   }
+  // FindValue's id, NameIndex::kNone when there is none.
+  uint32_t ValueIdOf(uint32_t type, std::string_view identifier) const {
+    return value_index_[type].IdOf(identifier);
+  }
   [[gnu::always_inline]] std::optional<uint32_t> FindValue(uint32_t type,
                                                            std::string_view identifier) const {
     return value_index_[type].Find(identifier);

@@ -115,6 +115,10 @@ void Simulator::Apply(const Event& e) {
 
 namespace {
 
+std::optional<uint32_t> ValueOrNone(uint32_t id) {
+  return id == kUnresolved ? std::nullopt : std::optional<uint32_t>(id);
+}
+
 // The id a parser worker found already (sim/name_snapshot.h), if any.
 uint32_t PreResolved(const Event& e, Field field) {
   switch (field) {
@@ -156,13 +160,14 @@ uint32_t Simulator::ResolveContainer(const Event& e, Field field, std::string_vi
   return *id;
 }
 
-std::optional<uint32_t> Simulator::FindValue(const Event& e, uint32_t type) const {
+uint32_t Simulator::FindValue(const Event& e, uint32_t type) const {
+  static_assert(NameIndex::kNone == kUnresolved);
   if (e.value_id != kUnresolved) return e.value_id;
-  return registry_->FindValue(type, e.Get(Field::kValue));
+  return registry_->ValueIdOf(type, e.Get(Field::kValue));
 }
 
 uint32_t Simulator::ResolveValue(const Event& e, uint32_t type) {
-  if (auto id = FindValue(e, type)) return *id;
+  if (uint32_t id = FindValue(e, type); id != kUnresolved) return id;
   std::string_view identifier = e.Get(Field::kValue);
   // Values never declared are made on the fly, named by their identifier.
   return registry_->AddValue({.name = std::string(identifier), .alias = "", .type = type});
@@ -490,8 +495,8 @@ void Simulator::LinkEvent(const Event& e) {
 LinkPreview Simulator::CheckLinkHalf(const Event& e, Target target, std::string_view key) {
   Track* track = target.track;
   const std::string& type = registry_->type(target.type).name;
-  LinkPreview preview =
-      PreviewLinkHalf(track ? track->links.get() : nullptr, key, FindValue(e, target.type));
+  LinkPreview preview = PreviewLinkHalf(track ? track->links.get() : nullptr, key,
+                                        ValueOrNone(FindValue(e, target.type)));
   switch (preview.outcome) {
     case LinkOutcome::kPending:
       return preview;

@@ -81,7 +81,9 @@ class Simulator {
   uint32_t ResolveContainer(const Event& e, Field field, std::string_view role) const;
   // The Value field's value of `type`, made on the fly if never declared.
   uint32_t ResolveValue(const Event& e, uint32_t type);
-  std::optional<uint32_t> FindValue(const Event& e, uint32_t type) const;
+  // The Value field's value of `type`, kUnresolved when it has none yet (an
+  // id, not an optional: see NameIndex::IdOf).
+  uint32_t FindValue(const Event& e, uint32_t type) const;
   // Container and type of an entity event, checked; nullopt if the
   // container is destroyed (the event is then ignored).
   std::optional<Target> ResolveTarget(const Event& e, TypeKind kind);
