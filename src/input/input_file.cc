@@ -14,7 +14,10 @@
 namespace tracedb {
 namespace {
 
-constexpr unsigned kZlibBuffer = 1 << 20;
+// zlib reads a request of at least twice its buffer straight into the
+// caller's memory, plain or inflated, and copies smaller ones through the
+// buffer: blocks of 128 KB (ingest) or 1 MB (dump) go straight.
+constexpr unsigned kZlibBuffer = 64 << 10;
 
 int OpenFd(const std::string& path) {
   if (path == "-") return dup(STDIN_FILENO);
