@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "sim/name_index.h"
+
 namespace tracedb {
 namespace {
 
@@ -24,14 +26,14 @@ void SetSide(PendingLink& link, const LinkHalf& half) {
 // A pending key was never completed and a completed one can never be pending
 // again, so the used keys need a look only when the key is not pending.
 LinkPreview PreviewLinkHalf(LinkTrack* links, std::string_view key, std::optional<uint32_t> value) {
-  if (links == nullptr) return {LinkOutcome::kPending, {}};
-  auto it = links->pending.find(key);
-  if (it != links->pending.end()) {
-    bool same = value == it->second.value;
-    return {same ? LinkOutcome::kCompleted : LinkOutcome::kValueMismatch, it};
+  uint64_t hash = HashName(key);
+  if (links == nullptr) return {LinkOutcome::kPending, nullptr, hash};
+  if (PendingLinks::Entry* pending = links->pending.Find(key, hash)) {
+    bool same = value == pending->link.value;
+    return {same ? LinkOutcome::kCompleted : LinkOutcome::kValueMismatch, pending, hash};
   }
-  if (links->used.Contains(key)) return {LinkOutcome::kKeyReused, {}};
-  return {LinkOutcome::kPending, {}};
+  if (links->used.Contains(key)) return {LinkOutcome::kKeyReused, nullptr, hash};
+  return {LinkOutcome::kPending, nullptr, hash};
 }
 
 std::optional<PendingLink> ApplyLinkHalf(std::unique_ptr<LinkTrack>& links,
@@ -41,11 +43,10 @@ std::optional<PendingLink> ApplyLinkHalf(std::unique_ptr<LinkTrack>& links,
     PendingLink link{.value = half.value, .line = half.line};
     SetSide(link, half);
     link.extras = std::move(half.extras);
-    links->pending.emplace(std::string(half.key), std::move(link));
+    links->pending.Add(half.key, preview.hash, std::move(link));
     return std::nullopt;
   }
-  PendingLink link = std::move(preview.pending->second);
-  links->pending.erase(preview.pending);
+  PendingLink link = links->pending.Take(preview.pending);
   SetSide(link, half);
   link.extras.insert(link.extras.end(), std::make_move_iterator(half.extras.begin()),
                      std::make_move_iterator(half.extras.end()));

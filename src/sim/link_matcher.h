@@ -40,7 +40,8 @@ enum class LinkOutcome {
 struct LinkPreview {
   LinkOutcome outcome;
   // kCompleted and kValueMismatch: the pending half of that key.
-  PendingLinks::iterator pending;
+  PendingLinks::Entry* pending = nullptr;
+  uint64_t hash = 0;  // the key's, for ApplyLinkHalf
 };
 
 // What a half with `key` and `value` would do, changing nothing (`links` may

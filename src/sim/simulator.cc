@@ -377,11 +377,12 @@ void Simulator::CloseTracks(uint32_t container, double time, uint64_t line) {
       continue;
     }
     // Blame the earliest pending half: the first one a reader would look at.
-    auto first = track.links->pending.begin();
-    for (auto it = first; it != track.links->pending.end(); ++it) {
-      if (it->second.line < first->second.line) first = it;
-    }
-    const auto& [key, link] = *first;
+    const std::vector<PendingLinks::Entry>& pending = track.links->pending.entries();
+    const PendingLinks::Entry& first =
+        *std::min_element(pending.begin(), pending.end(),
+                          [](const auto& a, const auto& b) { return a.link.line < b.link.line; });
+    const std::string& key = first.key;
+    const PendingLink& link = first.link;
     throw TraceProblemError(link.line ? link.line : line,
                             "incomplete link of type " + Quote(TypeName(track.type)) +
                                 " with key " + Quote(key) + " in container " +
@@ -507,7 +508,7 @@ LinkPreview Simulator::CheckLinkHalf(const Event& e, Target target, std::string_
       throw ProblemError(e.line,
                          std::string(e.kind == EventKind::kStartLink ? "StartLink" : "EndLink") +
                              " value " + Quote(e.Get(Field::kValue)) + " differs from the value " +
-                             Quote(registry_->value(preview.pending->second.value).name) +
+                             Quote(registry_->value(preview.pending->link.value).name) +
                              " of the other half with key " + Quote(key));
     case LinkOutcome::kCompleted:
       CheckTimeOrder(e, target);

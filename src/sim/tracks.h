@@ -11,12 +11,10 @@
 #include <iterator>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "model/entity.h"
-#include "sim/link_numbers.h"
-#include "sim/name_index.h"
+#include "sim/pending_links.h"
 #include "sim/used_keys.h"
 
 namespace tracedb {
@@ -47,21 +45,6 @@ struct OpenVariable {
   double value;
   Extras extras;
 };
-
-struct PendingLink {
-  bool has_start = false;
-  bool has_end = false;
-  double start = -1;
-  double end = -1;
-  int64_t start_container = kNoContainer;
-  int64_t end_container = kNoContainer;
-  uint32_t value = 0;
-  uint64_t line = 0;  // of the first half, for the error if it never completes
-  Extras extras;
-  LinkNumbers numbers;
-};
-
-using PendingLinks = std::unordered_map<std::string, PendingLink, StringViewHash, std::equal_to<>>;
 
 struct LinkTrack {
   PendingLinks pending;
