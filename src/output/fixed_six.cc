@@ -26,13 +26,16 @@ constexpr char kDigitPairs[] =
 // exactly (value * 10^6 == x + error).
 uint64_t ScaledRounded(double value) {
   double x = value * 1e6;
-  auto n = static_cast<uint64_t>(x);  // floor: 0 <= x < 2^53
+  // Through int64_t: 0 <= x < 2^53, and the conversions of an unsigned
+  // 64-bit integer each cost a test and a branch for the top bit.
+  auto n = static_cast<int64_t>(x);  // floor, x being positive
   double fraction = x - static_cast<double>(n);
-  if (fraction > 0.5) return n + 1;
-  if (fraction < 0.5) return n;
+  auto scaled = static_cast<uint64_t>(n);
+  if (fraction > 0.5) return scaled + 1;
+  if (fraction < 0.5) return scaled;
   double error = std::fma(value, 1e6, -x);
-  if (error != 0) return error > 0 ? n + 1 : n;
-  return n + (n & 1);
+  if (error != 0) return error > 0 ? scaled + 1 : scaled;
+  return scaled + (scaled & 1);
 }
 
 // The decimal digits of `n` (< 10^10), at least one.
@@ -45,6 +48,14 @@ int DigitCount(uint64_t n) {
 // Writes `n` (< 10^10) in decimal without leading zeros ("0" for zero),
 // from its last digit back, in place: no copy of variable size (a call).
 char* WriteWhole(uint64_t n, char* out) {
+  if (n < 10) {  // times of seconds since the start: nearly always
+    *out = static_cast<char>('0' + n);
+    return out + 1;
+  }
+  if (n < 100) {
+    std::memcpy(out, kDigitPairs + 2 * n, 2);
+    return out + 2;
+  }
   char* end = out + DigitCount(n);
   char* p = end;
   while (n >= 100) {
