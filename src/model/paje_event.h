@@ -101,6 +101,21 @@ struct Event {
     return pos < 0 ? std::string_view() : tokens[pos];
   }
   bool Has(Field f) const { return layout->position[static_cast<int>(f)] >= 0; }
+  // The registry id a parser found for field `f` (sim/name_snapshot.h), or
+  // kUnresolved.
+  uint32_t PreResolved(Field f) const {
+    switch (f) {
+      case Field::kContainer:
+        return container_id;
+      case Field::kType:
+        return type_id;
+      case Field::kStartContainer:
+      case Field::kEndContainer:
+        return link_end_id;
+      default:
+        return kUnresolved;
+    }
+  }
   size_t extra_count() const { return layout->extras.size(); }
   std::string_view extra(size_t i) const { return tokens[layout->extras[i]]; }
   std::string_view extra_name(size_t i) const { return layout->extra_names[i]; }

@@ -119,25 +119,9 @@ std::optional<uint32_t> ValueOrNone(uint32_t id) {
   return id == kUnresolved ? std::nullopt : std::optional<uint32_t>(id);
 }
 
-// The id a parser worker found already (sim/name_snapshot.h), if any.
-uint32_t PreResolved(const Event& e, Field field) {
-  switch (field) {
-    case Field::kContainer:
-      return e.container_id;
-    case Field::kType:
-      return e.type_id;
-    case Field::kStartContainer:
-    case Field::kEndContainer:
-      return e.link_end_id;
-    default:
-      return kUnresolved;
-  }
-}
-
 }  // namespace
 
-uint32_t Simulator::ResolveType(const Event& e, Field field, std::string_view role) const {
-  if (uint32_t id = PreResolved(e, field); id != kUnresolved) return id;
+uint32_t Simulator::LookUpType(const Event& e, Field field, std::string_view role) const {
   auto id = registry_->FindType(e.Get(field));
   if (!id) throw ProblemError(e.line, "unknown " + std::string(role) + " " + Quote(e.Get(field)));
   return *id;
@@ -153,8 +137,7 @@ uint32_t Simulator::ResolveContainerType(const Event& e, Field field, std::strin
   return id;
 }
 
-uint32_t Simulator::ResolveContainer(const Event& e, Field field, std::string_view role) const {
-  if (uint32_t id = PreResolved(e, field); id != kUnresolved) return id;
+uint32_t Simulator::LookUpContainer(const Event& e, Field field, std::string_view role) const {
   auto id = registry_->FindContainer(e.Get(field));
   if (!id) throw ProblemError(e.line, "unknown " + std::string(role) + " " + Quote(e.Get(field)));
   return *id;
@@ -213,8 +196,7 @@ void Simulator::CheckColor(const Event& e) const {
   }
 }
 
-Extras Simulator::TakeExtras(const Event& e) const {
-  if (!options_.keep_extras || e.extra_count() == 0) return {};
+Extras Simulator::CopyExtras(const Event& e) const {
   Extras extras;
   extras.reserve(e.extra_count());
   for (size_t i = 0; i < e.extra_count(); ++i) {

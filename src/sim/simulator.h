@@ -76,9 +76,20 @@ class Simulator {
   void VariableEvent(const Event& e);
   void LinkEvent(const Event& e);
 
-  uint32_t ResolveType(const Event& e, Field field, std::string_view role) const;
+  // Types and containers by the ids the parsers found (sim/name_snapshot.h),
+  // else looked up (LookUp...): inline, for the first case is nearly every
+  // event's, and a call each cost more than the load.
+  uint32_t ResolveType(const Event& e, Field field, std::string_view role) const {
+    uint32_t id = e.PreResolved(field);
+    return id != kUnresolved ? id : LookUpType(e, field, role);
+  }
   uint32_t ResolveContainerType(const Event& e, Field field, std::string_view role) const;
-  uint32_t ResolveContainer(const Event& e, Field field, std::string_view role) const;
+  uint32_t ResolveContainer(const Event& e, Field field, std::string_view role) const {
+    uint32_t id = e.PreResolved(field);
+    return id != kUnresolved ? id : LookUpContainer(e, field, role);
+  }
+  uint32_t LookUpType(const Event& e, Field field, std::string_view role) const;
+  uint32_t LookUpContainer(const Event& e, Field field, std::string_view role) const;
   // The Value field's value of `type`, made on the fly if never declared.
   uint32_t ResolveValue(const Event& e, uint32_t type);
   // The Value field's value of `type`, kUnresolved when it has none yet (an
@@ -93,7 +104,12 @@ class Simulator {
   Track& TrackOf(Target target);
   LinkPreview CheckLinkHalf(const Event& e, Target target, std::string_view key);
   void CheckColor(const Event& e) const;
-  Extras TakeExtras(const Event& e) const;
+  // The event's user fields for its row, none unless keep_extras.
+  Extras TakeExtras(const Event& e) const {
+    if (!options_.keep_extras || e.extra_count() == 0) return {};
+    return CopyExtras(e);
+  }
+  Extras CopyExtras(const Event& e) const;
   void Touch(uint32_t container, double time);
   void ReachTime(double time);  // the end of the trace is at least `time`
 
