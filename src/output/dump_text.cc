@@ -86,11 +86,19 @@ void DumpText::Container(const DumpLine& line) {
   End(line);
 }
 
+// A state's depth: nearly always a digit, whose text needs no formatting.
+void DumpText::Depth(double depth) {
+  if (!(depth >= 0 && depth < 10 && depth == static_cast<int>(depth))) return Fixed(depth);
+  const char text[] = {
+      static_cast<char>('0' + static_cast<int>(depth)), '.', '0', '0', '0', '0', '0', '0'};
+  Text(std::string_view(text, sizeof text));
+}
+
 void DumpText::State(const DumpLine& line) {
   Head("State, ", line);
   Interval(line);
   Sep();
-  Fixed(line.number);
+  Depth(line.number);
   Sep();
   Text(line.value);
   End(line);

@@ -48,8 +48,9 @@ class DumpText {
   }
   void TextAfterWrite(std::string_view s);
   void Sep() { Text(", "); }
-  void Fixed(double v);    // %.6f
-  void General(double v);  // %g
+  void Fixed(double v);      // %.6f
+  void Depth(double depth);  // %.6f of a state's depth
+  void General(double v);    // %g
   void Integer(int64_t v);
   void Extras(const tracedb::Extras* extras);
   void EndLine() {
