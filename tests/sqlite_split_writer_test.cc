@@ -113,5 +113,47 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
                                       "variable_summary=0"}));
 }
 
+// A batch's states as a trace writes them: each when it ends, the nested
+// one first. Two batches: the same containers in each, later times.
+RowBatch NestedStates(double offset) {
+  RowBatch batch;
+  for (uint32_t c = 1; c <= 3; ++c) {
+    batch.states.push_back({.container = c, .type = 1, .value = 0, .start = offset + 2,
+                            .end = offset + 3, .depth = 1});
+    batch.states.push_back({.container = c, .type = 1, .value = 1, .start = offset + 1,
+                            .end = offset + 4, .depth = 0});
+  }
+  batch.events.push_back({2, 1, 0, offset + 0.5, {}});
+  return batch;
+}
+
+// Each batch a run, sorted by container and time in its part; the publish
+// merges them, so the archive's rows come in its index's order.
+TEST_F(SqliteSplitWriterTest, PublishingMergesTheBatchesInTheIndexOrder) {
+  SqliteStagedLoad staged(archive_, trace_, 2);
+  {
+    SqliteSplitWriter writer(archive_, staged);
+    writer.Write(NestedStates(0));
+    writer.Write(NestedStates(10));
+  }
+  EXPECT_EQ(staged.runs(0)->ends[0], (std::vector<int64_t>{2, 4}));  // container 2's
+  EXPECT_EQ(staged.runs(1)->ends[0], (std::vector<int64_t>{4, 8}));  // 1 and 3
+  EXPECT_EQ(staged.runs(0)->ends[1], (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(staged.runs(1)->ends[1], std::vector<int64_t>{});
+  EXPECT_EQ(PartRows(staged, 1, "SELECT container_id, start_time FROM state"),
+            (std::vector<std::string>{"1|1.0", "1|2.0", "3|1.0", "3|2.0", "1|11.0", "1|12.0",
+                                      "3|11.0", "3|12.0"}));
+  ASSERT_EQ(staged.Publish({.state_count = 12, .event_count = 2, .sha256 = "ab"}, std::nullopt),
+            std::nullopt);
+  EXPECT_EQ(Rows(archive_,
+                 "SELECT container_id, start_time, depth FROM state WHERE trace_id = " +
+                     std::to_string(trace_) + " ORDER BY rowid"),
+            (std::vector<std::string>{"1|1.0|0", "1|2.0|1", "1|11.0|0", "1|12.0|1", "2|1.0|0",
+                                      "2|2.0|1", "2|11.0|0", "2|12.0|1", "3|1.0|0", "3|2.0|1",
+                                      "3|11.0|0", "3|12.0|1"}));
+  EXPECT_EQ(Rows(archive_, "SELECT container_id, time FROM event ORDER BY rowid"),
+            (std::vector<std::string>{"2|0.5", "2|10.5"}));
+}
+
 }  // namespace
 }  // namespace tracedb::testing::sqlite_split_writer_test

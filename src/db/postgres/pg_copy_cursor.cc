@@ -10,8 +10,8 @@ namespace tracedb {
 namespace {
 
 // "PGCOPY\n\377\r\n\0", then the flags and the header extension's length.
-constexpr char kSignature[] = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n', '\0'};
-constexpr int kHeaderSize = sizeof(kSignature) + 8;
+constexpr char kExpectedSignature[] = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n', '\0'};
+constexpr int kHeaderSize = sizeof(kExpectedSignature) + 8;
 
 struct FreedByLibpq {
   void operator()(void* data) const { PQfreemem(data); }
@@ -151,7 +151,7 @@ bool PgCopyCursor::ReadRow(const char* data, int size) {
     return at;
   };
   if (!header_read_) {
-    if (std::memcmp(take(kHeaderSize), kSignature, sizeof kSignature) != 0) {
+    if (std::memcmp(take(kHeaderSize), kExpectedSignature, sizeof kExpectedSignature) != 0) {
       Fail("COPY sent no binary signature");
     }
     uint64_t extension = BigEndian(data - 4, 4);

@@ -251,6 +251,16 @@ SqliteStatement SqliteConnection::Prepare(std::string_view sql) {
   return SqliteStatement(this, stmt);
 }
 
+void SqliteConnection::CreateModule(const char* name, const sqlite3_module* module, void* aux) {
+  int rc = sqlite3_create_module_v2(db_, name, module, aux, nullptr);
+  if (rc != SQLITE_OK) Fail(rc, name);
+}
+
+// A null module removes the name's.
+void SqliteConnection::DropModule(const char* name) noexcept {
+  sqlite3_create_module_v2(db_, name, nullptr, nullptr, nullptr);
+}
+
 int64_t SqliteConnection::LastInsertId() const { return sqlite3_last_insert_rowid(db_); }
 
 bool SqliteConnection::InTransaction() const { return sqlite3_get_autocommit(db_) == 0; }

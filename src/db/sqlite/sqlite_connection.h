@@ -18,6 +18,7 @@
 
 struct sqlite3;
 struct sqlite3_stmt;
+struct sqlite3_module;
 
 namespace tracedb {
 
@@ -104,6 +105,10 @@ class SqliteConnection {
   SqliteStatement Prepare(std::string_view sql);
 
   int64_t LastInsertId() const;
+  // Makes a virtual table module known to this connection under `name`
+  // (sqlite3_create_module_v2; `aux` is its client data), or forgets it.
+  void CreateModule(const char* name, const sqlite3_module* module, void* aux);
+  void DropModule(const char* name) noexcept;
   bool InTransaction() const;
   // From now on, statements that ATTACH or DETACH fail to prepare: a
   // reader's ATTACH counts as reading (sqlite3_stmt_readonly, query_only)

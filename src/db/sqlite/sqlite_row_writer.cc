@@ -1,5 +1,7 @@
 #include "db/sqlite/sqlite_row_writer.h"
 
+#include <algorithm>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <type_traits>
@@ -67,6 +69,36 @@ class Binder {
   int next_;
 };
 
+// The time a container's rows are ordered by in the archive's index; a
+// missing one (NaN, stored as NULL) first, as the index has NULL.
+double SortTime(double time) {
+  return time != time ? -std::numeric_limits<double>::infinity() : time;
+}
+double SortTime(const StateRecord& r) { return SortTime(r.start); }
+double SortTime(const EventRecord& r) { return SortTime(r.time); }
+double SortTime(const VariableRecord& r) { return SortTime(r.start); }
+double SortTime(const LinkRecord& r) { return SortTime(r.start); }
+
+// Sorts each container's positions in `order` (grouped by container) by
+// time, keeping the order of equal times. Mostly sorted already: a state
+// is written when it ends, after the states nested in it.
+template <typename Record>
+void SortByTime(const std::vector<Record>& records, std::vector<uint32_t>& order) {
+  auto by_time = [&records](uint32_t a, uint32_t b) {
+    return SortTime(records[a]) < SortTime(records[b]);
+  };
+  for (size_t from = 0; from < order.size();) {
+    size_t to = from + 1;
+    while (to < order.size() && records[order[to]].container == records[order[from]].container) {
+      ++to;
+    }
+    if (!std::is_sorted(order.begin() + from, order.begin() + to, by_time)) {
+      std::stable_sort(order.begin() + from, order.begin() + to, by_time);
+    }
+    from = to;
+  }
+}
+
 }  // namespace
 
 SqliteRowWriter::Table::Table(SqliteConnection& connection, const SqliteRowTarget& target,
@@ -84,6 +116,7 @@ SqliteStatement& SqliteRowWriter::Table::Many() {
 SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTarget& target)
     : connection_(connection),
       share_(target.share),
+      runs_(target.runs),
       types_(connection, target, "type", "id,parent_id,kind,name,alias,start_type_id,end_type_id",
              7),
       values_(connection, target, "value", "id,type_id,name,alias,color", 5),
@@ -130,6 +163,9 @@ void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
     ContainerOrder(
         records, [share](int64_t container) { return container % share.parts == share.part; },
         order_, order_scratch_);
+    if constexpr (requires(const Record& r) { SortTime(r); }) {
+      if (runs_ != nullptr) SortByTime(records, order_);
+    }
   } else if constexpr (std::is_same_v<Record, ValueRecord>) {
     // Paraver traces have millions of values (counters): shared out too.
     for (uint32_t i = 0; i < records.size(); ++i) {
@@ -142,7 +178,7 @@ void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
 }
 
 template <typename Record, typename Bind>
-void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
+size_t SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, Bind bind) {
   IndexOrder(records);
   const std::vector<uint32_t>& order = order_;
   size_t i = 0;
@@ -167,6 +203,11 @@ void SqliteRowWriter::Insert(Table& table, const std::vector<Record>& records, B
   }
   if (table.many) table.many->ClearBindings();  // no text of this batch stays bound
   table.one.ClearBindings();
+  return order.size();
+}
+
+void SqliteRowWriter::EndRun(size_t table, size_t rows) {
+  if (runs_ != nullptr && rows > 0) runs_->ends[table].push_back(connection_.LastInsertId());
 }
 
 void SqliteRowWriter::Write(const RowBatch& batch) {
@@ -194,23 +235,24 @@ void SqliteRowWriter::Append(const RowBatch& batch) {
     b.Int(r.id).IdOrNull(r.parent).Int(r.type).Text(r.name).TextOrNull(r.alias);
     b.Real(r.start).Real(r.end).TextOrNull(batch.Text(r.extra)).TextOrNull(r.path);
   });
-  Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
+  // In kRunTables' order.
+  EndRun(0, Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
     b.TextOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end)).Int(r.long_state ? 1 : 0);
-  });
-  Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
+  }));
+  EndRun(1, Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
     b.Int(r.container).Int(r.type).IdOrNull(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
     b.IntOrNull(r.number);
-  });
-  Insert(variables_, batch.variables, [&batch](Binder& b, const VariableRecord& r) {
+  }));
+  EndRun(2, Insert(variables_, batch.variables, [&batch](Binder& b, const VariableRecord& r) {
     b.Int(r.container).Int(r.type).Real(r.start).Real(r.end).Real(r.value);
     b.TextOrNull(batch.Text(r.extra));
-  });
-  Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
+  }));
+  EndRun(3, Insert(links_, batch.links, [&batch](Binder& b, const LinkRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Text(batch.Text(r.key));
     b.IdOrNull(r.start_container).IdOrNull(r.end_container).Real(r.start).Real(r.end);
     b.TextOrNull(batch.Text(r.extra)).IntOrNull(r.size()).IntOrNull(r.tag());
-  });
+  }));
   InsertSummaries(batch);
 }
 

@@ -18,8 +18,9 @@
 #include <optional>
 #include <string>
 
-#include "db/sqlite/sqlite_connection.h"
 #include "db/container_order.h"
+#include "db/sqlite/scratch_runs.h"
+#include "db/sqlite/sqlite_connection.h"
 #include "model/row_batch.h"
 #include "model/row_writer.h"
 
@@ -39,6 +40,10 @@ struct SqliteRowTarget {
   // Unset: tables without trace_id (a scratch schema's); set: the
   // archive's tables, where every row gets it.
   std::optional<int64_t> trace_id = std::nullopt;
+  // Set for a scratch part: the entity tables' rows of a batch go in
+  // sorted by container and time, and where each batch's run ends is
+  // noted here, for the publish's merge. Outlives the writer.
+  ScratchRuns* runs = nullptr;
 };
 
 class SqliteRowWriter : public RowWriter {
@@ -65,8 +70,11 @@ class SqliteRowWriter : public RowWriter {
     int columns;
   };
   void InsertSummaries(const RowBatch& batch);
+  // Returns how many rows went in (this writer's share).
   template <typename Record, typename Bind>
-  void Insert(Table& table, const std::vector<Record>& records, Bind bind);
+  size_t Insert(Table& table, const std::vector<Record>& records, Bind bind);
+  // The batch's rows of kRunTables[table] were `rows` rows: a run.
+  void EndRun(size_t table, size_t rows);
   // Fills order_ with the positions of the rows of share_, in the order they
   // go in.
   template <typename Record>
@@ -74,6 +82,7 @@ class SqliteRowWriter : public RowWriter {
 
   SqliteConnection& connection_;
   RowShare share_;
+  ScratchRuns* runs_;
   int64_t batches_written_ = 0;  // for CrashPoint("batch", N)
   std::vector<uint32_t> order_;  // reused from table to table
   ContainerOrderScratch order_scratch_;

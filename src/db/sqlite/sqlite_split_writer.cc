@@ -5,7 +5,7 @@
 
 namespace tracedb {
 
-SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, const SqliteStagedLoad& staged) {
+SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, SqliteStagedLoad& staged) {
   auto parts = static_cast<uint32_t>(staged.parts());
   for (uint32_t part = 0; part < parts; ++part) {
     Part p;
@@ -18,7 +18,9 @@ SqliteSplitWriter::SqliteSplitWriter(SqliteConnection& archive, const SqliteStag
       schema = "main";
     }
     p.writer = std::make_unique<SqliteRowWriter>(
-        *connection, SqliteRowTarget{.schema = schema, .share = {.part = part, .parts = parts}});
+        *connection, SqliteRowTarget{.schema = schema,
+                                     .share = {.part = part, .parts = parts},
+                                     .runs = staged.runs(static_cast<int>(part))});
     parts_.push_back(std::move(p));
   }
 }

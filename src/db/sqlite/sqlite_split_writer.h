@@ -28,7 +28,7 @@ namespace tracedb {
 
 class SqliteSplitWriter : public RowWriter {
  public:
-  SqliteSplitWriter(SqliteConnection& archive, const SqliteStagedLoad& staged);
+  SqliteSplitWriter(SqliteConnection& archive, SqliteStagedLoad& staged);
   void Write(const RowBatch& batch) override;
 
  private:

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "db/crash_point.h"
+#include "db/sqlite/row_block_table.h"
+#include "db/sqlite/run_merger.h"
 #include "db/sqlite/sqlite_transaction.h"
 #include "db/sqlite/trace_catalog.h"
 
@@ -52,7 +54,7 @@ std::string SqliteStagedLoad::Schema(int part) {
 }
 
 SqliteStagedLoad::SqliteStagedLoad(SqliteConnection& connection, int64_t trace_id, int parts)
-    : connection_(connection), trace_id_(trace_id) {
+    : connection_(connection), trace_id_(trace_id), runs_(parts) {
   for (int part = 0; part < parts; ++part) {
     paths_.push_back(ScratchPath(connection.path(), trace_id, part));
   }
@@ -141,12 +143,7 @@ std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
     }
   }
   for (size_t i = 0; i < std::size(kTables); ++i) {
-    const std::string& columns = columns_[i];
-    for (int part = 0; part < parts(); ++part) {
-      connection_.Exec(std::string("INSERT INTO main.") + kTables[i] + " (trace_id," + columns +
-                       ") SELECT " + std::to_string(trace_id_) + "," + columns + " FROM " +
-                       Schema(part) + "." + kTables[i]);
-    }
+    CopyTable(i);
     // After the largest table: most of the index work is done, and written
     // to the WAL, uncommitted.
     if (std::string_view(kTables[i]) == "state") CrashPoint("mid-publish");
@@ -161,6 +158,38 @@ std::optional<int64_t> SqliteStagedLoad::Publish(const TraceSummary& summary,
   transaction.Commit();
   connection_.Exec(kDefaultCacheSize);
   return std::nullopt;
+}
+
+// kTables[table]'s rows from every part into the archive's table.
+void SqliteStagedLoad::CopyTable(size_t table) {
+  const std::string name = kTables[table];
+  for (size_t run_table = 0; run_table < kRunTables.size(); ++run_table) {
+    if (name == kRunTables[run_table]) return MergeTable(table, run_table);
+  }
+  const std::string& columns = columns_[table];
+  for (int part = 0; part < parts(); ++part) {
+    connection_.Exec("INSERT INTO main." + name + " (trace_id," + columns + ") SELECT " +
+                     std::to_string(trace_id_) + "," + columns + " FROM " + Schema(part) + "." +
+                     name);
+  }
+}
+
+// The same for an entity table, its runs merged on another thread.
+void SqliteStagedLoad::MergeTable(size_t table, size_t run_table) {
+  std::vector<PartRuns> parts;
+  for (int part = 0; part < this->parts(); ++part) {
+    parts.push_back({paths_[part], &runs_[part].ends[run_table]});
+  }
+  MergeColumns columns = MergeColumnsOf(columns_[table], kRunTimes[run_table]);
+  std::string values;
+  for (int i = 0; i < columns.count; ++i) values += ",c" + std::to_string(i);
+  std::string sql = std::string("INSERT INTO main.") + kTables[table] + " (trace_id," +
+                    columns.list + ") SELECT " + std::to_string(trace_id_) + values +
+                    " FROM tracedb_row_blocks";
+  RunMerger merger(std::move(parts), kTables[table], std::move(columns));
+  RowBlockTable rows(connection_);
+  rows.Run(sql, [&merger] { return merger.Next(); });
+  merger.Finish();
 }
 
 // The planner's statistics (sqlite_stat1), in the publishing transaction:

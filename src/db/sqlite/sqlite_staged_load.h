@@ -3,11 +3,12 @@
 // B-tree insert per row and index (build-notes: 0.27M rows/s against 2.2M
 // without indexes), so rows go first into a scratch database beside the
 // archive (`DB.load-ID`: no indexes, no journal, no fsync), then Publish moves
-// them over in one INSERT ... SELECT per table and completes the trace in the
-// same transaction. The index keys start with trace_id, so the new trace's
-// entries all go to the right edge of each index; within it, rows come in
-// time order per container, so each container's entries append too. Sorting
-// first was measured slower (100 MB trace: 2.3 s against 1.3-1.6 s).
+// them over and completes the trace in the same transaction. The index keys
+// start with trace_id, so the new trace's entries all go to the right edge
+// of each index. The four entity tables' rows come merged from the batches'
+// runs (db/sqlite/run_merger.h), in the index's order, so that each
+// container's entries append too; the other tables are copied with one
+// INSERT ... SELECT each.
 //
 // The scratch may be split in parts, one file each (`DB.load-ID`,
 // `DB.load-ID.p1`, ...), so that several writers fill them at once; Publish
@@ -34,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "db/sqlite/scratch_runs.h"
 #include "db/sqlite/sqlite_connection.h"
 #include "db/trace_record.h"
 
@@ -52,6 +54,9 @@ class SqliteStagedLoad {
   static std::string Schema(int part);
   const std::string& path(int part) const { return paths_[part]; }
   int parts() const { return static_cast<int>(paths_.size()); }
+  // Where the runs of part `part` end: its writer notes them (one thread
+  // per part), Publish reads them.
+  ScratchRuns* runs(int part) { return &runs_[part]; }
 
   // In one transaction: the staged rows into the archive, the trace marked
   // complete (and `replaced`, if any, deleted). Without `replaced`, a
@@ -63,6 +68,8 @@ class SqliteStagedLoad {
 
  private:
   void Attach(int part);
+  void CopyTable(size_t table);
+  void MergeTable(size_t table, size_t run_table);
   void RefreshStatistics();
   void ReadScratchColumns();
   void Release() noexcept;  // detach and remove the scratch files
@@ -70,6 +77,7 @@ class SqliteStagedLoad {
   SqliteConnection& connection_;
   int64_t trace_id_;
   std::vector<std::string> paths_;
+  std::vector<ScratchRuns> runs_;  // per part
   std::vector<std::string> columns_;  // of each scratch table, in kTables' order
   int attached_ = 0;
 };
