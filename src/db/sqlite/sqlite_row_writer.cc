@@ -150,11 +150,10 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
       durations_(connection, target, "state_duration",
                  "duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds", 6) {}
 
-// Rows go in container order (db/container_order.h): when they are later
-// copied into the indexed tables, each batch then visits each container's
-// part of the index once, which SQLite's B-trees take in far fewer page
-// visits than rows in time order across containers. Only the rows of `share`
-// are in the order.
+// Rows go in container order (db/container_order.h), and in a scratch part
+// each container's entity rows in time order too: each batch is then a run
+// in the archive's index order, which the publish merges with the others
+// (db/sqlite/run_merger.h). Only the rows of `share` are in the order.
 template <typename Record>
 void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
   const RowShare share = share_;
