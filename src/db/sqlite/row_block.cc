@@ -4,7 +4,7 @@ namespace tracedb {
 
 void RowBlock::Add(const SqliteStatement& row) {
   for (int column = 0; column < columns; ++column) {
-    RowCell cell;
+    RowCell cell{};
     cell.type = row.ColumnType(column);
     switch (cell.type) {
       case SqliteType::kInteger:
@@ -16,8 +16,8 @@ void RowBlock::Add(const SqliteStatement& row) {
       case SqliteType::kText:
       case SqliteType::kBlob: {
         std::string_view bytes = row.ColumnView(column);
-        cell.text_offset = static_cast<uint32_t>(text.size());
-        cell.text_size = static_cast<uint32_t>(bytes.size());
+        cell.text.offset = static_cast<uint32_t>(text.size());
+        cell.text.size = static_cast<uint32_t>(bytes.size());
         text.append(bytes);
         break;
       }

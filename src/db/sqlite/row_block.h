@@ -16,13 +16,19 @@
 
 namespace tracedb {
 
+// 16 bytes: a block holds 8,192 rows of up to 11 columns, several in flight.
 struct RowCell {
+  union {
+    int64_t integer;  // kInteger
+    double real;      // kReal
+    struct {
+      uint32_t offset;  // kText and kBlob: the bytes in RowBlock::text
+      uint32_t size;
+    } text;
+  };
   SqliteType type = SqliteType::kNull;
-  int64_t integer = 0;
-  double real = 0;
-  uint32_t text_offset = 0;  // kText and kBlob: the bytes in RowBlock::text
-  uint32_t text_size = 0;
 };
+static_assert(sizeof(RowCell) == 16);
 
 struct RowBlock {
   int columns = 0;
@@ -34,7 +40,7 @@ struct RowBlock {
   void Add(const SqliteStatement& row);
   const RowCell& Cell(size_t row, int column) const { return cells[row * columns + column]; }
   std::string_view Text(const RowCell& cell) const {
-    return std::string_view(text).substr(cell.text_offset, cell.text_size);
+    return std::string_view(text).substr(cell.text.offset, cell.text.size);
   }
 };
 

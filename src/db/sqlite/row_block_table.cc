@@ -107,12 +107,12 @@ int Column(sqlite3_vtab_cursor* base, sqlite3_context* context, int column) {
       break;
     case SqliteType::kText:
       // Copied: the block goes when the cursor moves past its last row.
-      sqlite3_result_text(context, block.text.data() + cell.text_offset,
-                          static_cast<int>(cell.text_size), SQLITE_TRANSIENT);
+      sqlite3_result_text(context, block.text.data() + cell.text.offset,
+                          static_cast<int>(cell.text.size), SQLITE_TRANSIENT);
       break;
     case SqliteType::kBlob:
-      sqlite3_result_blob(context, block.text.data() + cell.text_offset,
-                          static_cast<int>(cell.text_size), SQLITE_TRANSIENT);
+      sqlite3_result_blob(context, block.text.data() + cell.text.offset,
+                          static_cast<int>(cell.text.size), SQLITE_TRANSIENT);
       break;
     case SqliteType::kNull:
       sqlite3_result_null(context);
