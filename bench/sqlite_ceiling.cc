@@ -7,16 +7,17 @@
 //   load      into a table without an index (the bare INSERT)
 //   index     CREATE INDEX on that table afterwards
 //   indexed   into a table that has the index from the start, in the order
-//             tracedb's publish copies them: batches of 75,000 rows in time
-//             order, each batch container by container; with the archive's
-//             page size and publish's page cache. An archive table
-//             holds other traces, so its index cannot be built afterwards:
-//             this is the floor of any writer of the fixed schema.
+//             tracedb's publish copied them until 2026-12-04: batches of
+//             75,000 rows in time order, each batch container by container;
+//             with the archive's page size and publish's page cache. An
+//             archive table holds other traces, so its index cannot be built
+//             afterwards.
 //   sorted    the same, but the rows in the index's own order, container by
-//             container, each in time order: what an external merge sort
-//             before the write could give at best. Not bare speed: each row
+//             container, each in time order: what the publish's merge of the
+//             batches gives now (db/sqlite/run_merger.h), and the floor of
+//             any writer of the fixed schema. Not bare speed: each row
 //             still seeks its place in the index, where the bare INSERT
-//             appends (2M rows, 2026-12-01: 2.8 s sorted, 4.6 s in tracedb's
+//             appends (2M rows, 2026-12-01: 2.8 s sorted, 4.6 s in batch
 //             order, 0.82 s bare; a WITHOUT ROWID table clustered by the
 //             index's key, filled sorted, took the same 2.8 s).
 //

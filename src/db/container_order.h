@@ -2,8 +2,9 @@
 // table: grouped by container, ascending, each container's rows in the order
 // they came (nearly that of time). That is the archive's index order
 // (container, time), so the index that both databases build from the rows
-// starts from long sorted runs: SQLite's B-trees visit each container's pages
-// once per batch, PostgreSQL's index sort does about a third less work.
+// starts from long sorted runs: SQLite's publish merges them
+// (db/sqlite/run_merger.h), PostgreSQL's index sort does about a third less
+// work.
 //
 // ContainerOrder keeps no state. A ContainerOrderScratch is not shared: each
 // SQLite part and PostgreSQL lane, on a thread of its own, has its own.
