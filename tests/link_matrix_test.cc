@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace tracedb::testing::link_matrix_test {
@@ -62,6 +63,31 @@ TEST(LinkMatrix, SpilledRunsAreMergedIntoTheSameRows) {
   std::vector<size_t> chunks;
   EXPECT_EQ(Drained(matrix, 3, &chunks), kExpected);
   EXPECT_EQ(chunks, (std::vector<size_t>{3, 1}));
+}
+
+// The pairs come out in the order of link_summary's index, (start, end),
+// then by type, whether they stayed in memory or were spilled.
+TEST(LinkMatrix, PairsComeOutByContainersThenType) {
+  const std::tuple<uint32_t, int64_t, int64_t> kTypeFromTo[] = {
+      {9, 3, 1}, {7, 3, 1}, {9, 1, 2}, {7, 2, 1}, {8, 1, 2}, {7, 1, 3}, {9, 3, 1}};
+  for (size_t max_pairs : {100, 2}) {
+    LinkMatrix matrix(max_pairs);
+    for (auto [type, from, to] : kTypeFromTo) {
+      LinkRecord link = Link(from, to, 0, 1, 1);
+      link.type = type;
+      matrix.Add(link);
+    }
+    std::vector<std::string> rows;
+    matrix.Drain(100, [&](std::vector<LinkSummaryRecord>& part) {
+      for (const LinkSummaryRecord& r : part) {
+        rows.push_back(std::to_string(r.start_container) + ">" + std::to_string(r.end_container) +
+                       " type " + std::to_string(r.type) + " " + std::to_string(r.messages));
+      }
+    });
+    EXPECT_EQ(rows, (std::vector<std::string>{"1>2 type 8 1", "1>2 type 9 1", "1>3 type 7 1",
+                                              "2>1 type 7 1", "3>1 type 7 1", "3>1 type 9 2"}))
+        << "at most " << max_pairs << " pairs in memory";
+  }
 }
 
 // 1,000 pairs, 1 > 1 .. 1 > 1000, pair k with k messages of 1 byte and 0.5 s:

@@ -11,8 +11,12 @@
 namespace tracedb {
 namespace {
 
+// The order of link_summary's index on (trace_id, start_container_id,
+// end_container_id): rows stored in it index faster, the sort finding them
+// sorted (the PostgreSQL partition of the 1 GB trace's 1.8 million pairs:
+// 1.0 s rather than 1.5 s from rows in (type, start, end) order).
 auto KeyOf(const LinkSummaryRecord& r) {
-  return std::make_tuple(r.type, r.start_container, r.end_container);
+  return std::make_tuple(r.start_container, r.end_container, r.type);
 }
 
 // The records of a spilled run, read back a buffer at a time.

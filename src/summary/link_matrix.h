@@ -37,7 +37,7 @@ class LinkMatrix {
   explicit LinkMatrix(size_t max_pairs = kDefaultLinkPairs);
 
   void Add(const LinkRecord& link);
-  // Every pair's totals, in (type, start, end) order, `chunk` rows per call
+  // Every pair's totals, in (start, end, type) order, `chunk` rows per call
   // of `emit` at most; the last call. Throws std::runtime_error when a
   // spill file fails.
   void Drain(size_t chunk, const std::function<void(std::vector<LinkSummaryRecord>&)>& emit);
