@@ -189,13 +189,14 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec(AttachPartitionsSql(id_, kSecondLane));
   }
 
-  // Begins the lane's transaction and creates its partitions there. The
-  // attach sorts each table for its index: in memory, not in temporary
-  // files, for traces up to a few hundred MB (the default is 64 MB; 1 GB
-  // saved no measurable time on the 1 GB trace, whose largest sorts spill).
-  // Without parallel workers: the two lanes build at once and keep the
-  // cores busy, and workers only add processes and a merge (indexing the
-  // 1 GB trace took 8.7-10.2 s against 11.1-11.6 s with two a lane).
+  // Begins the lane's transaction and creates its partitions there. Each
+  // index build (at attach, or the second lane's CREATE INDEX) sorts in
+  // memory, not in temporary files, for traces up to a few hundred MB (the
+  // default is 64 MB; 1 GB saved no measurable time on the 1 GB trace, whose
+  // largest sorts spill). Without parallel workers: the two lanes build at
+  // once and keep the cores busy, and workers only add processes and a
+  // merge (indexing the 1 GB trace took 8.7-10.2 s against 11.1-11.6 s with
+  // two workers a lane).
   void BeginLane(PgSession& session, std::span<const char* const> tables) {
     session.Exec(
         "BEGIN; SET LOCAL maintenance_work_mem = '256MB';"
