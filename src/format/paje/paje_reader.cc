@@ -47,14 +47,22 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const Rea
     ParseInParallel(
         reader, options.parse_workers,
         [&](std::shared_ptr<const std::string> text) {
-          ParsedBlock parsed = ParseBlock(std::move(text), *snapshot.Get());
+          std::shared_ptr<const DefinitionTable> table = snapshot.Get();
+          ParsedBlock parsed = ParseBlock(std::move(text), *table);
+          if (hooks.keep) parsed.table = std::move(table);
           if (hooks.prepare) hooks.prepare(parsed.batch);
           return parsed;
         },
         [&](ParsedBlock&& parsed) {
-          sequencer.Deliver(parsed, consume, hooks.lookahead);
+          ParsedBlock* block = &parsed;
+          if (hooks.keep) {
+            auto kept = std::make_shared<ParsedBlock>(std::move(parsed));
+            block = kept.get();
+            hooks.keep(std::move(kept));
+          }
+          sequencer.Deliver(*block, consume, hooks.lookahead);
           snapshot.Set(sequencer.table());
-          bytes_done += parsed.batch.text->size();
+          bytes_done += block->batch.text->size();
           if (options.on_block) options.on_block(bytes_done);
         });
     sequencer.Finish();
