@@ -23,8 +23,6 @@ bool NeedsValue(EventKind kind) {
   }
 }
 
-bool IsLink(EventKind kind) { return kind == EventKind::kStartLink || kind == EventKind::kEndLink; }
-
 // Clears a flag when the scope ends, whether or not it throws.
 class Raised {
  public:
