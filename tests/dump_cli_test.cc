@@ -57,28 +57,28 @@ TEST(DumpCli, ReadsAPajeTraceFromAPipe) {
   EXPECT_TRUE(gz.out == file.out) << gz.out.size() << " bytes, not " << file.out.size();
 }
 
-// From 8 threads on, each container's work runs on two simulation workers
-// (sim/sharded_simulator.h): the same bytes, the same warnings and errors.
-TEST(DumpCli, ShardedSimulationPrintsWhatOneThreadPrints) {
-  std::string path = WriteTempFile("sharded.paje", "");
+// Parsers and a text worker around the simulator, as many as asked, change
+// nothing: the same bytes, the same warnings and errors.
+TEST(DumpCli, ManyThreadsPrintWhatOneThreadPrints) {
+  std::string path = WriteTempFile("threads.paje", "");
   ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 3M --seed 7 --churn 100 " + path)
                             .c_str()),
             0);
   CliRun one = Tracedb("dump --threads 1 -u " + path);
   ASSERT_EQ(one.exit_code, 0) << one.err;
   for (const char* threads : {"8", "12"}) {
-    CliRun sharded = Tracedb("dump --threads " + std::string(threads) + " -u " + path);
-    EXPECT_EQ(sharded.exit_code, 0) << sharded.err;
-    EXPECT_TRUE(sharded.out == one.out) << threads << ": " << sharded.out.size() << " bytes";
+    CliRun many = Tracedb("dump --threads " + std::string(threads) + " -u " + path);
+    EXPECT_EQ(many.exit_code, 0) << many.err;
+    EXPECT_TRUE(many.out == one.out) << threads << ": " << many.out.size() << " bytes";
   }
   // A bad line near the end: skipped, then failing the read.
-  std::string bad = WriteTempFile("sharded-bad.paje", ReadWholeFile(path) + "12 1 E nosuch x\n");
+  std::string bad = WriteTempFile("threads-bad.paje", ReadWholeFile(path) + "12 1 E nosuch x\n");
   for (const char* mode : {"--on-error skip", "--on-error fail"}) {
     CliRun expected = Tracedb("dump --threads 1 " + std::string(mode) + " " + bad);
-    CliRun sharded = Tracedb("dump --threads 8 " + std::string(mode) + " " + bad);
-    EXPECT_EQ(sharded.exit_code, expected.exit_code) << mode;
-    EXPECT_EQ(sharded.err, expected.err) << mode;
-    EXPECT_TRUE(sharded.out == expected.out) << mode;
+    CliRun many = Tracedb("dump --threads 8 " + std::string(mode) + " " + bad);
+    EXPECT_EQ(many.exit_code, expected.exit_code) << mode;
+    EXPECT_EQ(many.err, expected.err) << mode;
+    EXPECT_TRUE(many.out == expected.out) << mode;
   }
 }
 

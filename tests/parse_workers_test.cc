@@ -36,25 +36,13 @@ TEST(SplitDumpThreads, FromFourThreadsOneSpellsTheText) {
   EXPECT_EQ(four.parse_workers, 2);
   EXPECT_EQ(four.format_workers, 1);
   DumpThreads many = SplitDumpThreads(64);
-  EXPECT_EQ(many.parse_workers, 60);
+  EXPECT_EQ(many.parse_workers, 62);
   EXPECT_EQ(many.format_workers, 1);
-}
-
-TEST(SplitDumpThreads, FromEightThreadsTwoSimulateContainers) {
-  for (int threads : {1, 2, 3, 4, 5, 6, 7}) {
-    EXPECT_EQ(SplitDumpThreads(threads).simulation_workers, 0) << threads;
-  }
-  DumpThreads eight = SplitDumpThreads(8);
-  EXPECT_EQ(eight.parse_workers, 4);
-  EXPECT_EQ(eight.format_workers, 1);
-  EXPECT_EQ(eight.simulation_workers, 2);
-  EXPECT_EQ(SplitDumpThreads(64).simulation_workers, 2);
 }
 
 TEST(SplitDumpThreads, ZeroCountsTheCores) {
   DumpThreads split = SplitDumpThreads(0);
-  EXPECT_EQ(split.parse_workers + split.format_workers + split.simulation_workers,
-            ParseWorkers(0));
+  EXPECT_EQ(split.parse_workers + split.format_workers, ParseWorkers(0));
   EXPECT_EQ(split.format_workers, ParseWorkers(0) >= 3 ? 1 : 0);
 }
 

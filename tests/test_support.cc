@@ -1,7 +1,5 @@
 #include "test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -143,14 +141,10 @@ void DumpTo(InputFile& input, const DumpPipelineOptions& options, Names names, s
   writer.Flush();
 }
 
-// One dump, its text as printed; on_skip's messages also go to *skipped.
-DumpOutcome DumpOnce(const std::string& path, DumpPipelineOptions options, Names names,
-                     std::string* printed, std::vector<std::string>* skipped) {
-  auto on_skip = options.read.bad_lines.on_skip;
-  options.read.bad_lines.on_skip = [on_skip, skipped](const InputError& e) {
-    skipped->push_back(e.what());
-    if (on_skip) on_skip(e);
-  };
+}  // namespace
+
+DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names names) {
+  std::string path = WriteTempFile("trace.paje", trace);
   char* buffer = nullptr;
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
@@ -163,36 +157,8 @@ DumpOutcome DumpOnce(const std::string& path, DumpPipelineOptions options, Names
     outcome.error = e.what();
   }
   std::fclose(out);
-  printed->assign(buffer, size);
+  std::stringstream text(std::string(buffer, size));
   std::free(buffer);
-  return outcome;
-}
-
-}  // namespace
-
-DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names names) {
-  std::string path = WriteTempFile("trace.paje", trace);
-  std::string printed;
-  std::vector<std::string> skipped;
-  DumpOutcome outcome = DumpOnce(path, options, names, &printed, &skipped);
-  if (options.read.simulator.workers == 0) {
-    // Every test of the simulator also checks the sharded one against it
-    // (sim/sharded_simulator.h): the same bytes in the same order, the same
-    // error, the same lines skipped in the same order. The caller's
-    // callbacks are not called twice.
-    DumpPipelineOptions sharded = options;
-    sharded.read.simulator.workers = 3;
-    sharded.read.bad_lines.on_skip = nullptr;
-    sharded.read.on_block = nullptr;
-    sharded.read.on_warning = nullptr;
-    std::string sharded_printed;
-    std::vector<std::string> sharded_skipped;
-    DumpOutcome again = DumpOnce(path, sharded, names, &sharded_printed, &sharded_skipped);
-    EXPECT_EQ(again.error, outcome.error) << "sharded simulation";
-    EXPECT_EQ(sharded_printed, printed) << "sharded simulation";
-    EXPECT_EQ(sharded_skipped, skipped) << "sharded simulation";
-  }
-  std::stringstream text(printed);
   for (std::string line; std::getline(text, line);) outcome.lines.push_back(line);
   outcome.lines = Sorted(outcome.lines);
   return outcome;

@@ -299,7 +299,6 @@ int Dump(int argc, char** argv) {
       SplitDumpThreads(static_cast<int>(NumberOption(*result, "threads", 0, kMaxThreads)));
   args.dump.read.parse_workers = threads.parse_workers;
   args.dump.format_workers = threads.format_workers;
-  args.dump.read.simulator.workers = threads.simulation_workers;
   if (result->count("db")) args.db = DatabaseArgument(*result);
   return RunDump(args);
 }

@@ -25,26 +25,15 @@ inline int ParseWorkers(int requested) {
 // 4.2, over as many workers as there are. One text worker keeps up with one
 // simulator, so more would only idle; below four threads the worker would
 // take its time from the parsers, which already keep the simulator busy.
-//
-// With eight threads or more, two of them take each container's work off
-// the simulator's thread (sim/sharded_simulator.h). Measured with callgrind
-// on the 10 MB bench trace (README, "Dump on many cores"): that thread runs
-// 197 M instructions instead of 231 M, the busier worker 176 M, and four
-// parsers keep up (about 80 M each). More workers would idle: the reading
-// thread is the bound, and one container (the root) holds every link.
 struct DumpThreads {
   int parse_workers;
   int format_workers;
-  int simulation_workers;  // Pajé only; a Paraver read parses on them too
 };
 
 inline DumpThreads SplitDumpThreads(int requested) {
   int workers = ParseWorkers(requested);
-  int format = workers >= 3 ? 1 : 0;      // four threads or more
-  int simulation = workers >= 7 ? 2 : 0;  // eight threads or more
-  return {.parse_workers = workers - format - simulation,
-          .format_workers = format,
-          .simulation_workers = simulation};
+  int format = workers >= 3 ? 1 : 0;  // four threads or more
+  return {.parse_workers = workers - format, .format_workers = format};
 }
 
 }  // namespace tracedb

@@ -3,7 +3,6 @@
 namespace tracedb {
 
 void BadLines::Report(uint64_t line, const std::string& problem) {
-  if (before_report_) before_report_();
   if (options_.on_error == OnError::kFail) throw ProblemError(line, problem);
   if (skipped_.count >= options_.max_skipped) {
     // "run.paje:12: too many bad lines (more than --max-errors 3); the last: invalid time 'x'"

@@ -53,16 +53,11 @@ class BadLines {
   void Report(uint64_t line, const std::string& problem);
 
   const SkippedLines& skipped() const { return skipped_; }
-  OnError on_error() const { return options_.on_error; }
-  // Called at the start of every Report: a stage that reports lines out
-  // of order (sim/sharded_simulator.h) hands on the earlier ones first.
-  void SetBeforeReport(std::function<void()> before) { before_report_ = std::move(before); }
 
  private:
   std::string file_;
   BadLineOptions options_;
   SkippedLines skipped_;
-  std::function<void()> before_report_;
 };
 
 }  // namespace tracedb

@@ -6,12 +6,13 @@
 #include "model/input_error.h"
 #include "model/number.h"
 #include "sim/link_matcher.h"
-#include "sim/problem_text.h"
 #include "sim/state_tracker.h"
 #include "sim/variable_tracker.h"
 
 namespace tracedb {
 namespace {
+
+std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 std::string WithArticle(TypeKind kind) {
   return (kind == TypeKind::kEvent ? "an " : "a ") + std::string(TypeKindName(kind));
@@ -43,11 +44,6 @@ Simulator::Simulator(SimulatorOptions options, Registry* registry, EntitySink* s
   for (uint32_t id = 0; id < registry_->container_count(); ++id) {
     live_.push_back(LiveContainer{.type = registry_->container(id).type});
   }
-}
-
-Simulator::Simulator(SimulatorOptions options, Registry* registry, ShardDispatch* dispatch)
-    : Simulator(options, registry, static_cast<EntitySink*>(nullptr)) {
-  dispatch_ = dispatch;
 }
 
 // Each event reads its container's live state, then its tracks, at random
@@ -186,8 +182,10 @@ std::optional<Simulator::Target> Simulator::ResolveTarget(const Event& e, TypeKi
 // entity to be after, and is not made here: the event may still be refused.
 void Simulator::CheckTimeOrder(const Event& e, Target target) {
   if (target.track != nullptr && target.track->last.IsAfter(e.time)) {
-    throw ProblemError(e.line, NotTimeOrderedProblem(e.Get(Field::kTime), TypeName(target.type),
-                                                     ContainerName(target.container)));
+    throw ProblemError(e.line, "not time-ordered: time " + std::string(e.Get(Field::kTime)) +
+                                   " is before the last entity of type " +
+                                   Quote(TypeName(target.type)) + " in container " +
+                                   Quote(ContainerName(target.container)));
   }
 }
 
@@ -196,6 +194,15 @@ void Simulator::CheckColor(const Event& e) const {
     throw ProblemError(e.line, "invalid color " + Quote(e.Get(Field::kColor)) +
                                    " (expected \"r g b\" or six hex digits)");
   }
+}
+
+Extras Simulator::CopyExtras(const Event& e) const {
+  Extras extras;
+  extras.reserve(e.extra_count());
+  for (size_t i = 0; i < e.extra_count(); ++i) {
+    extras.push_back({std::string(e.extra_name(i)), std::string(e.extra(i)), e.extra_type(i)});
+  }
+  return extras;
 }
 
 void Simulator::Touch(uint32_t container, double time) {
@@ -301,9 +308,7 @@ void Simulator::DestroyContainer(const Event& e) {
                                    Quote(TypeName(actual)) + ", not " + Quote(TypeName(type)));
   }
   LiveContainer& live = live_[container];
-  double last_event_time =
-      dispatch_ ? dispatch_->LastEventTime(container, live.last_event_time) : live.last_event_time;
-  if (e.time < last_event_time) {
+  if (e.time < live.last_event_time) {
     throw ProblemError(e.line, "container " + Quote(ContainerName(container)) + " destroyed at " +
                                    std::string(e.Get(Field::kTime)) + ", before its last event");
   }
@@ -312,18 +317,18 @@ void Simulator::DestroyContainer(const Event& e) {
     return;
   }
   Touch(container, e.time);
-  Destroy(container, e.time, e.line, true);
+  Destroy(container, e.time, e.line);
 }
 
 // Ends a container and, at the same time, everything inside it, parents
 // before children. A loop, not recursion: containers may nest a hundred
 // thousand deep, which would overflow the stack.
-void Simulator::Destroy(uint32_t container, double time, uint64_t line, bool touched) {
+void Simulator::Destroy(uint32_t container, double time, uint64_t line) {
   std::vector<uint32_t> pending{container};
   while (!pending.empty()) {
     uint32_t next = pending.back();
     pending.pop_back();
-    EndContainer(next, time, line, touched && next == container);
+    EndContainer(next, time, line);
     // Children may be created even inside a destroyed container; end them too.
     std::vector<uint32_t> children;
     children.swap(live_[next].children);
@@ -332,38 +337,50 @@ void Simulator::Destroy(uint32_t container, double time, uint64_t line, bool tou
   }
 }
 
-void Simulator::EndContainer(uint32_t container, double time, uint64_t line, bool touched) {
+void Simulator::EndContainer(uint32_t container, double time, uint64_t line) {
+  if (live_[container].destroyed) return;
+  CloseTracks(container, time, line);
   LiveContainer& live = live_[container];
-  if (live.destroyed) return;
-  double start = registry_->container(container).start;
-  if (dispatch_) {
-    live.destroyed = true;
-    return dispatch_->End(container, start, time, line, std::move(live.extras), touched);
-  }
-  auto refusal = CloseTracks(live, container, time, line, options_.ignore_incomplete_links, *sink_,
-                             stats_.dropped_links);
-  if (refusal) throw TraceProblemError(refusal->line, RefusalProblem(*refusal, *registry_));
   live.destroyed = true;
-  sink_->OnContainer(
-      ContainerRow{.id = container, .start = start, .end = time, .extras = std::move(live.extras)});
+  sink_->OnContainer(ContainerRow{.id = container,
+                                  .start = registry_->container(container).start,
+                                  .end = time,
+                                  .extras = std::move(live.extras)});
 }
 
-void Simulator::Finish() { Destroy(kRoot, end_time_, 0, false); }
-
-void Simulator::Absorb(const ShardTally& tally) {
-  stats_.events += tally.events;
-  stats_.dropped_links += tally.dropped_links;
-  if (!tally.any_time) return;
-  ReachTime(tally.first_time);
-  ReachTime(tally.last_time);
+void Simulator::CloseTracks(uint32_t container, double time, uint64_t line) {
+  for (Track& track : live_[container].tracks) {
+    ResetStates(track, container, time, *sink_);
+    CloseVariable(track, container, time, *sink_);
+    if (!track.links || track.links->pending.empty()) continue;
+    if (options_.ignore_incomplete_links) {
+      stats_.dropped_links += track.links->pending.size();
+      track.links->pending.clear();
+      continue;
+    }
+    // Blame the earliest pending half: the first one a reader would look at.
+    const std::vector<PendingLinks::Entry>& pending = track.links->pending.entries();
+    const PendingLinks::Entry& first =
+        *std::min_element(pending.begin(), pending.end(),
+                          [](const auto& a, const auto& b) { return a.link.line < b.link.line; });
+    const std::string& key = first.key;
+    const PendingLink& link = first.link;
+    throw TraceProblemError(link.line ? link.line : line,
+                            "incomplete link of type " + Quote(TypeName(track.type)) +
+                                " with key " + Quote(key) + " in container " +
+                                Quote(ContainerName(container)) + ": its " +
+                                (link.has_start ? "end" : "start") +
+                                " never came (use --ignore-incomplete-links to drop such links)");
+  }
 }
+
+void Simulator::Finish() { Destroy(kRoot, end_time_, 0); }
 
 // --- entity events ----------------------------------------------------------
 
 void Simulator::StateEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kState);
   if (!target) return;
-  if (dispatch_) return Dispatch(e, *target);
   CheckTimeOrder(e, *target);
   if (e.kind == EventKind::kPopState) CheckOpenState(e, *target);
   Track& track = TrackOf(*target);
@@ -392,15 +409,15 @@ Track& Simulator::TrackOf(Target target) {
 
 void Simulator::CheckOpenState(const Event& e, Target target) {
   if (target.track == nullptr || target.track->states.empty()) {
-    throw ProblemError(e.line, PopWithoutStateProblem(TypeName(target.type),
-                                                      ContainerName(target.container)));
+    throw ProblemError(e.line, "PopState with no open state of type " +
+                                   Quote(TypeName(target.type)) + " in container " +
+                                   Quote(ContainerName(target.container)));
   }
 }
 
 void Simulator::NewEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kEvent);
   if (!target) return;
-  if (dispatch_) return Dispatch(e, *target);
   CheckTimeOrder(e, *target);
   Track& track = TrackOf(*target);
   track.last = LastEntity{.any = true, .has_end = true, .start = e.time, .end = e.time};
@@ -415,14 +432,15 @@ void Simulator::NewEvent(const Event& e) {
 void Simulator::VariableEvent(const Event& e) {
   auto target = ResolveTarget(e, TypeKind::kVariable);
   if (!target) return;
-  if (dispatch_) return Dispatch(e, *target);
   const Track* existing = target->track;
   VariableOp op = e.kind == EventKind::kSetVariable   ? VariableOp::kSet
                   : e.kind == EventKind::kAddVariable ? VariableOp::kAdd
                                                       : VariableOp::kSub;
   if (op != VariableOp::kSet && (existing == nullptr || !existing->variable)) {
-    throw ProblemError(e.line, ChangeBeforeSetProblem(op == VariableOp::kAdd, TypeName(target->type),
-                                                      ContainerName(target->container)));
+    throw ProblemError(e.line, std::string(op == VariableOp::kAdd ? "AddVariable" : "SubVariable") +
+                                   " before any SetVariable of type " +
+                                   Quote(TypeName(target->type)) + " in container " +
+                                   Quote(ContainerName(target->container)));
   }
   CheckTimeOrder(e, *target);
   Track& track = TrackOf(*target);
@@ -446,7 +464,6 @@ void Simulator::LinkEvent(const Event& e) {
                                    Quote(type.name) + " expects " +
                                    Quote(TypeName(static_cast<uint32_t>(expected))));
   }
-  if (dispatch_) return Dispatch(e, *target, end);
   std::string_view key = e.Get(Field::kKey);
   LinkPreview preview = CheckLinkHalf(e, *target, key);
   Track& track = TrackOf(*target);
@@ -467,11 +484,14 @@ LinkPreview Simulator::CheckLinkHalf(const Event& e, Target target, std::string_
     case LinkOutcome::kPending:
       return preview;
     case LinkOutcome::kKeyReused:
-      throw ProblemError(e.line, KeyReusedProblem(key, type));
+      throw ProblemError(e.line, "link key " + Quote(key) + " of type " + Quote(type) +
+                                     " was already used by a completed link");
     case LinkOutcome::kValueMismatch:
-      throw ProblemError(
-          e.line, ValueMismatchProblem(e.kind == EventKind::kStartLink, e.Get(Field::kValue),
-                                       registry_->value(preview.pending->link.value).name, key));
+      throw ProblemError(e.line,
+                         std::string(e.kind == EventKind::kStartLink ? "StartLink" : "EndLink") +
+                             " value " + Quote(e.Get(Field::kValue)) + " differs from the value " +
+                             Quote(registry_->value(preview.pending->link.value).name) +
+                             " of the other half with key " + Quote(key));
     case LinkOutcome::kCompleted:
       CheckTimeOrder(e, target);
       return preview;

@@ -19,8 +19,6 @@
 #include "model/paje_event.h"
 #include "sim/link_matcher.h"
 #include "sim/registry.h"
-#include "sim/shard_dispatch.h"
-#include "sim/shard_replay.h"
 #include "sim/tracks.h"
 
 namespace tracedb {
@@ -29,9 +27,6 @@ struct SimulatorOptions {
   bool ignore_incomplete_links =
       false;                // drop links still pending at their container's end (pj_dump -z)
   bool keep_extras = true;  // carry user-defined fields into the rows
-  // Threads that take each container's work off the reading thread
-  // (sim/sharded_simulator.h); 0: the reading thread does it all.
-  int workers = 0;
 };
 
 struct SimulatorStats {
@@ -43,10 +38,6 @@ struct SimulatorStats {
 class Simulator {
  public:
   Simulator(SimulatorOptions options, Registry* registry, EntitySink* sink);
-  // Sharded mode: each container's work goes to `dispatch` once the
-  // registry's checks passed (sim/sharded_simulator.h), and so do container
-  // ends; what the shards accepted comes back through Absorb.
-  Simulator(SimulatorOptions options, Registry* registry, ShardDispatch* dispatch);
 
   void Apply(const Event& event);
   // Asks for the memory Apply will read first: the live state of `far`'s
@@ -57,8 +48,6 @@ class Simulator {
   // The end of the trace: every container still alive ends at the largest
   // time seen (-1 when no event had a time), closing all that is open.
   void Finish();
-  // Sharded mode: the events a shard accepted, for the stats and the span.
-  void Absorb(const ShardTally& tally);
 
   double end_time() const { return end_time_; }
   // The earliest time an event carried, none before the first: where the
@@ -118,28 +107,23 @@ class Simulator {
   // The event's user fields for its row, none unless keep_extras.
   Extras TakeExtras(const Event& e) const {
     if (!options_.keep_extras || e.extra_count() == 0) return {};
-    return ExtrasOf(e);
+    return CopyExtras(e);
   }
+  Extras CopyExtras(const Event& e) const;
   void Touch(uint32_t container, double time);
   void ReachTime(double time);  // the end of the trace is at least `time`
 
-  // `touched`: by its own DestroyContainer (not the end of the trace).
-  void Destroy(uint32_t container, double time, uint64_t line, bool touched);
+  void Destroy(uint32_t container, double time, uint64_t line);
   // The container alone: its open entities and its row, once.
-  void EndContainer(uint32_t container, double time, uint64_t line, bool touched);
-  // Sharded mode: the event goes to its container's shard.
-  void Dispatch(const Event& e, Target target, int64_t end = kNoContainer) {
-    live_[target.container].last_event_time = e.time;
-    dispatch_->Entity(e, target.container, target.type, end);
-  }
+  void EndContainer(uint32_t container, double time, uint64_t line);
+  void CloseTracks(uint32_t container, double time, uint64_t line);
 
   std::string TypeName(uint32_t type) const;
   std::string ContainerName(uint32_t container) const;
 
   SimulatorOptions options_;
   Registry* registry_;
-  EntitySink* sink_ = nullptr;
-  ShardDispatch* dispatch_ = nullptr;  // sharded mode
+  EntitySink* sink_;
   // By container id. In chunks, not one array, which each doubling copied
   // whole while holding old and new (75,000 containers: 6.6 MB of live
   // states; the SQLite ingest of that trace peaked 2-3 MB lower, 3 runs).

@@ -36,9 +36,6 @@ struct DeferredLine {
 
 struct ParsedBlock {
   EventBatch batch;
-  // The definitions it was parsed with, which its events' layouts point
-  // into: set by a reader that hands the block on (paje_reader.h, keep).
-  std::shared_ptr<const DefinitionTable> table;
   std::vector<DeferredLine> deferred;
   uint64_t line_count = 0;
   Latin1Lines latin1;  // the event lines read as Latin-1

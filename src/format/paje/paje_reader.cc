@@ -45,28 +45,20 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const Rea
   uint64_t bytes_done = 0;
   try {
     auto parse = [&](std::shared_ptr<const std::string> text) {
-      std::shared_ptr<const DefinitionTable> table = snapshot.Get();
-      ParsedBlock parsed = ParseBlock(std::move(text), *table);
-      if (hooks.keep) parsed.table = std::move(table);
+      ParsedBlock parsed = ParseBlock(std::move(text), *snapshot.Get());
       if (hooks.prepare) hooks.prepare(parsed.batch);
       return parsed;
     };
     auto deliver = [&](ParsedBlock&& parsed) {
-      ParsedBlock* block = &parsed;
-      if (hooks.keep) {
-        auto kept = std::make_shared<ParsedBlock>(std::move(parsed));
-        block = kept.get();
-        hooks.keep(std::move(kept));
-      }
-      sequencer.Deliver(*block, consume, hooks.lookahead);
+      sequencer.Deliver(parsed, consume, hooks.lookahead);
       snapshot.Set(sequencer.table());
-      bytes_done += block->batch.text->size();
+      bytes_done += parsed.batch.text->size();
       if (options.on_block) options.on_block(bytes_done);
     };
     // The first block (64 KiB: the header, usually) is read here before the
     // workers start: they parsed the next ones against no definitions, and
     // left all their lines to this thread (100 MB bench trace, --threads 7:
-    // 27,600 to 86,800 lines of 2.9 million; 204,000 with --threads 8).
+    // 27,600 to 86,800 lines of 2.9 million).
     if (options.parse_workers > 0) {
       if (auto first = reader.Next()) deliver(parse(std::move(first)));
     }

@@ -8,7 +8,6 @@
 #pragma once
 
 #include <functional>
-#include <memory>
 #include <string>
 
 #include "format/paje/event_sequencer.h"
@@ -31,11 +30,6 @@ struct ReadHooks {
   // one consumed (event_sequencer.h), so that the consumer may ask for the
   // memory it will need: a hint, which must change nothing.
   EventLookahead lookahead;
-  // Called on the consumer's thread with each block before its events are
-  // handed on: a consumer that keeps the block may keep pointers to its
-  // events (not to the others, which the in-order stage decoded itself)
-  // for as long as it keeps the block (sim/sharded_simulator.h).
-  std::function<void(std::shared_ptr<const ParsedBlock> block)> keep;
 };
 
 struct ReadStats {

@@ -2,62 +2,12 @@
 
 #include "format/paje/paje_reader.h"
 #include "sim/name_snapshot.h"
-#include "sim/sharded_simulator.h"
 #include "sim/simulator.h"
 
 namespace tracedb::paje {
 
-namespace {
-
-// Ends the trace (Simulator or ShardedSimulator) and says what was read.
-template <typename AnySimulator>
-ReadResult Finished(InputFile& file, AnySimulator& simulator, const ReadStats& stats,
-                    const Registry& registry, const BadLines& bad_lines) {
-  try {
-    simulator.Finish();
-  } catch (const ProblemError& problem) {
-    RethrowWithFile(file.path(), problem);
-  }
-  return ReadResult{.bytes = stats.bytes,
-                    .lines = stats.lines,
-                    .records = simulator.stats().events,
-                    .start_time = simulator.first_time().value_or(registry.container(kRoot).start),
-                    .end_time = simulator.end_time(),
-                    .simulator = simulator.stats(),
-                    .skipped = bad_lines.skipped()};
-}
-
-// Sharded (options.read.simulator.workers > 0): the sequencer on this
-// thread, each container's work on the workers (sim/sharded_simulator.h).
-ReadResult SimulateSharded(InputFile& file, const SimulateOptions& options, Registry* registry,
-                           EntitySink* sink) {
-  ReadOptions read = options.read;
-  BadLines bad_lines(file.path(), read.bad_lines);
-  ShardedSimulator simulator(read.simulator, read.simulator.workers, registry, sink, &bad_lines);
-  // A parser's bad line is reported after the workers' earlier ones.
-  bad_lines.SetBeforeReport([&] { simulator.Settle(); });
-  NameResolver resolver;
-  bool pre_resolve = options.pre_resolve && read.parse_workers > 0;
-  ReadHooks hooks{.bad_lines = &bad_lines};
-  // The workers read the events of the blocks in place.
-  hooks.keep = [&](std::shared_ptr<const ParsedBlock> block) {
-    const std::vector<Event>& events = block->batch.events;
-    simulator.Keep(std::move(block), events.data(), events.data() + events.size());
-  };
-  if (pre_resolve) hooks.prepare = [&](EventBatch& batch) { resolver.Resolve(batch); };
-  read.on_block = [&](uint64_t bytes) {
-    if (pre_resolve) resolver.Publish(*registry);
-    if (options.read.on_block) options.read.on_block(bytes);
-  };
-  ReadStats stats = ReadPajeTrace(file, [&](const Event& e) { simulator.Apply(e); }, read, hooks);
-  return Finished(file, simulator, stats, *registry, bad_lines);
-}
-
-}  // namespace
-
 ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Registry* registry,
                              EntitySink* sink) {
-  if (options.read.simulator.workers > 0) return SimulateSharded(file, options, registry, sink);
   Simulator simulator(options.read.simulator, registry, sink);
   NameResolver resolver;
   ReadOptions read = options.read;
@@ -87,7 +37,18 @@ ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Re
     }
   };
   ReadStats stats = ReadPajeTrace(file, apply, read, hooks);
-  return Finished(file, simulator, stats, *registry, bad_lines);
+  try {
+    simulator.Finish();
+  } catch (const ProblemError& problem) {
+    RethrowWithFile(file.path(), problem);
+  }
+  return ReadResult{.bytes = stats.bytes,
+                    .lines = stats.lines,
+                    .records = simulator.stats().events,
+                    .start_time = simulator.first_time().value_or(registry->container(kRoot).start),
+                    .end_time = simulator.end_time(),
+                    .simulator = simulator.stats(),
+                    .skipped = bad_lines.skipped()};
 }
 
 }  // namespace tracedb::paje

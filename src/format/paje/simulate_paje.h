@@ -8,12 +8,8 @@
 // OnError::kSkip it is skipped. The simulator changes nothing for an event
 // it refuses, so a skipped line leaves no trace in what follows.
 //
-// With options.read.simulator.workers, each container's work runs on that
-// many workers of its own (sim/sharded_simulator.h), the output the same.
-//
 // Threading: runs on the calling thread, which also calls the sink and
-// on_block; the parser and simulation threads are its own and joined
-// before it returns.
+// on_block; the parser threads are its own and joined before it returns.
 #pragma once
 
 #include "format/trace_format.h"

@@ -107,10 +107,8 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   rest.bytes = first->size() - header_line.next;
   first.reset();
   in_order.Deliver(std::move(rest));
-  // The threads a Pajé read gives its simulation workers parse here: a
-  // Paraver trace has no simulation to share out.
   ParseInParallel(
-      reader, options.parse_workers + options.simulator.workers,
+      reader, options.parse_workers,
       [&](std::shared_ptr<const std::string> text) {
         ParsedRecords parsed = ParseRecords(*text, objects);
         parsed.bytes = text->size();
