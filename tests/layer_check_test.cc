@@ -71,11 +71,11 @@ TEST(LayerCheck, TheProjectsTreePasses) {
 
 TEST(LayerCheck, AnUpwardIncludeFailsNamingFileAndLine) {
   fs::path src = CopyOfSources("upward");
-  int line = Append(src / "model/number.h", "#include \"cli/commands.h\"");
+  int line = Append(src / "model/number.h", "#include \"cli/command_list.h\"");
   CheckRun run = CheckLayers(src);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "model/number.h:" + std::to_string(line) +
-                         ": \"cli/commands.h\" goes up from model to cli\n"
+                         ": \"cli/command_list.h\" goes up from model to cli\n"
                          "1 include(s) break the layers\n");
 }
 

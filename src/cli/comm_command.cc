@@ -6,13 +6,52 @@
 
 #include "analysis/analysed_trace.h"
 #include "analysis/comm_matrix.h"
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
 #include "cli/table_output.h"
 #include "output/matrix_text.h"
 #include "pipeline/open_archive.h"
+#include <limits>
 
 namespace tracedb {
+namespace comm_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"limit", "N", "the N busiest pairs; 0: all (default: 40 in text, else all)"},
+};
+
+constexpr OptionGroup kGroups[] = {kDatabaseGroup, {kOptions}, kTableFormatGroup};
+
+constexpr UsageForm kUsage[] = {{.operands = "TRACE"}};
+
+// The text table shows this many pairs unless --limit says otherwise.
+constexpr int64_t kTextPairs = 40;
+
+constexpr const char* kDescription =
+    "The communication matrix of a complete trace, from the summaries of\n"
+    "its load: per link type and pair of containers (by path), messages,\n"
+    "bytes (empty when the trace gives no sizes: Paraver's, or a Pajé link\n"
+    "field Size) and seconds (the links' durations added up), most messages\n"
+    "first, then most bytes. A half that never came has an empty path.\n"
+    "\n"
+    "The text table shows the 40 busiest pairs (--limit N, 0 for all; CSV\n"
+    "and JSON give all unless --limit), and, when at most 32 containers\n"
+    "send and receive, first the square matrices of messages and bytes from\n"
+    "each row's container to each column's, every link type added up.\n";
+
+constexpr const char* kExamples =
+    "tracedb comm 3\n"
+    "# Every pair, for a heatmap elsewhere\n"
+    "tracedb comm --csv 3 > matrix.csv\n";
+
+struct CommArgs {
+  std::string db;
+  std::string trace;
+  std::optional<int64_t> limit;  // --limit N, 0 for all; default: kTextPairs in text, else all
+  QueryFormat format = QueryFormat::kText;
+};
+
 
 template <typename Value>
 std::vector<std::vector<std::string>> Texts(const std::vector<std::vector<Value>>& cells,
@@ -57,9 +96,7 @@ std::string Footer(size_t shown, int64_t total) {
          " pairs; --limit 0 shows them all)\n";
 }
 
-}  // namespace
-
-int RunComm(const CommArgs& args) {
+int Comm(const CommArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
   bool text = args.format == QueryFormat::kText;
@@ -79,5 +116,29 @@ int RunComm(const CommArgs& args) {
   if (text) std::fputs(Footer(printer.rows(), total).c_str(), stdout);
   return 0;
 }
+
+
+int Run(const Arguments& arguments) {
+  CommArgs args{.db = DatabaseArgument(arguments),
+                .trace = OneOperand(arguments, "TRACE"),
+                .format = OutputFormat(arguments)};
+  if (Has(arguments, "limit")) {
+    args.limit = Number(arguments, "limit", 0, std::numeric_limits<int64_t>::max());
+  }
+  return Comm(args);
+}
+
+}  // namespace
+}  // namespace comm_command
+
+const Command kCommCommand{
+    .name = "comm",
+    .summary = "the communication matrix: messages, bytes and seconds per pair",
+    .usage = comm_command::kUsage,
+    .options = comm_command::kGroups,
+    .description = comm_command::kDescription,
+    .examples = comm_command::kExamples,
+    .run = comm_command::Run,
+};
 
 }  // namespace tracedb

@@ -8,13 +8,67 @@
 #include <vector>
 
 #include "cli/background_purge.h"
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "pipeline/open_archive.h"
+#include <limits>
 
 namespace tracedb {
+namespace delete_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"vacuum", nullptr, "give the freed space back (waits for the rows)"},
+    {"wait", nullptr, "remove the rows before returning, however many"},
+    {"background", nullptr, "leave the rows to a background tracedb, however few", nullptr, false,
+     true},
+    {"failed", nullptr, "delete every failed trace"},
+    // The background tracedb's own (cli/background_purge.h).
+    {"purge-for", "PID", "", "0", false, false, true},
+};
+
+constexpr OptionGroup kGroups[] = {kDatabaseGroup, {kOptions}};
+
+constexpr UsageForm kUsage[] = {
+    {.operands = "TRACE...", .omit = "failed"},
+    {.operands = "[TRACE...]", .required = "failed"},
+};
+
+constexpr const char* kDescription =
+    "Remove traces and all their rows, each in its own transaction, saying\n"
+    "'deleted trace N (name)' on stderr for each. A trace that cannot be\n"
+    "deleted (not there, or still being loaded) is reported and the others\n"
+    "are still deleted; the exit code is then 1. SQLite reuses the freed\n"
+    "pages, which keep the deleted bytes until then; --vacuum rewrites the\n"
+    "file without them and gives the space back to the file system.\n"
+    "PostgreSQL drops the trace's partitions, freeing them at once.\n"
+    "--failed deletes every failed trace (and TRACEs, when given).\n"
+    "\n"
+    "SQLite takes seconds to remove millions of rows. So a trace of more\n"
+    "than a million rows (--background: any trace) is hidden at once, gone\n"
+    "from the views and every command, and a tracedb of its own removes its\n"
+    "rows in the background, a table at a time, while loads go on; tracedb\n"
+    "list shows it 'deleting' until then. --wait removes them before\n"
+    "returning, and --vacuum also waits for the removals under way. A\n"
+    "background removal that was killed goes on with the next tracedb\n"
+    "ingest or delete.\n";
+
+constexpr const char* kExamples =
+    "tracedb delete --db runs.sqlite 2 5\n"
+    "tracedb delete --failed\n";
+
+struct DeleteArgs {
+  std::string db;
+  std::vector<std::string> traces;  // ids or names
+  bool failed = false;              // --failed: every failed trace too
+  bool vacuum = false;              // rebuild the file afterwards, returning free pages
+  bool wait = false;                // remove every row before returning
+  bool background = false;          // leave every trace's rows to a background tracedb
+  int64_t purge_for = 0;            // the background tracedb: remove the rows this pid hid
+};
+
 
 // Above this many rows (about a second of SQLite's deleting) a trace is
 // hidden at once and its rows are removed in the background.
@@ -154,9 +208,7 @@ void AwaitOtherRemovals(Archive& archive) {
   }
 }
 
-}  // namespace
-
-int RunDelete(const DeleteArgs& args) {
+int Delete(const DeleteArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kChange);
   if (args.purge_for != 0) {
     if (!archive->PurgeDeleted(args.purge_for).empty()) archive->Reclaim(false);
@@ -177,5 +229,34 @@ int RunDelete(const DeleteArgs& args) {
   if (removed_here || (left.empty() && deleted > 0) || args.vacuum) archive->Reclaim(args.vacuum);
   return failed == 0 ? 0 : 1;
 }
+
+
+int Run(const Arguments& arguments) {
+  DeleteArgs args{.db = DatabaseArgument(arguments),
+                  .traces = arguments.operands,
+                  .failed = Flag(arguments, "failed"),
+                  .vacuum = Flag(arguments, "vacuum"),
+                  .wait = Flag(arguments, "wait"),
+                  .background = Flag(arguments, "background"),
+                  .purge_for = Number(arguments, "purge-for", 0, std::numeric_limits<int64_t>::max())};
+  if (args.traces.empty() && !args.failed && args.purge_for == 0) {
+    throw UsageError("missing TRACE (or --failed)");
+  }
+  if (args.wait && args.background) throw UsageError("--wait or --background, not both");
+  return Delete(args);
+}
+
+}  // namespace
+}  // namespace delete_command
+
+const Command kDeleteCommand{
+    .name = "delete",
+    .summary = "remove traces and all their rows from a database",
+    .usage = delete_command::kUsage,
+    .options = delete_command::kGroups,
+    .description = delete_command::kDescription,
+    .examples = delete_command::kExamples,
+    .run = delete_command::Run,
+};
 
 }  // namespace tracedb

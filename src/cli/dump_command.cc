@@ -1,3 +1,5 @@
+// tracedb dump: a trace file's entities (or a stored trace's) in pj_dump's
+// format, through pipeline/dump_pipeline.h.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -6,7 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/parse_workers.h"
+#include "cli/shared_options.h"
 #include "cli/skip_log.h"
 #include "db/db_error.h"
 #include "db/stored_trace_reader.h"
@@ -17,8 +21,44 @@
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
-
+namespace dump_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"u,user-fields", nullptr, "append user-defined fields to each line"},
+    {"threads", "N", "threads that read, simulate and write; 0: one per core", "0"},
+};
+
+constexpr OptionGroup kGroups[] = {
+    {kOptions}, kIncompleteLinkGroup, kFormatGroup, kOnErrorGroup, kDatabaseGroup,
+};
+
+constexpr UsageForm kUsage[] = {
+    {.operands = "FILE", .omit = "db"},
+    {.operands = "TRACE", .required = "db", .only = "user-fields"},
+};
+
+constexpr const char* kDescription =
+    "Print every entity of a trace, one line each, in pj_dump's format,\n"
+    "streaming. FILE may be plain, gzip or '-' (stdin); its format is found\n"
+    "from its content. A Paraver NAME.prv reads NAME.pcf and NAME.row beside\n"
+    "it. With --db, prints TRACE as stored: the same lines, by table, a\n"
+    "reader per thread (--threads 1: one table after another).\n";
+
+constexpr const char* kExamples =
+    "# The states of a trace, with their user-defined fields\n"
+    "tracedb dump -u examples/ring.paje | grep ^State\n"
+    "# Trace 3 of an archive\n"
+    "tracedb dump --db runs.sqlite 3\n";
+
+struct DumpArgs {
+  std::string file;  // trace path, or "-" for stdin
+  std::string db;    // when set, `file` names a trace stored there
+  FormatArgs input;  // --format, --pcf, --row
+  // -u, -z, --threads, --on-error, --max-errors (on_skip, on_warning: set
+  // by Dump).
+  DumpPipelineOptions dump;
+};
 
 // Tables read at once by --db: --threads' count (one per core by default),
 // one per part at most.
@@ -110,9 +150,7 @@ void ReportRead(const std::string& file, const TraceFormat& format, const ReadRe
   }
 }
 
-}  // namespace
-
-int RunDump(const DumpArgs& args) {
+int Dump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
   // One InputFile for the look at the content and the reading: stdin has
   // no second chance.
@@ -128,5 +166,31 @@ int RunDump(const DumpArgs& args) {
   ReportRead(args.file, format, read);
   return 0;
 }
+
+int Run(const Arguments& arguments) {
+  DumpArgs args{.file = OneOperand(arguments, "FILE"),
+                .input = FormatArguments(arguments),
+                .dump = {.user_fields = Flag(arguments, "user-fields"),
+                         .read = ReadArguments(arguments)}};
+  DumpThreads threads =
+      SplitDumpThreads(static_cast<int>(Number(arguments, "threads", 0, kMaxThreads)));
+  args.dump.read.parse_workers = threads.parse_workers;
+  args.dump.format_workers = threads.format_workers;
+  if (Has(arguments, "db")) args.db = DatabaseArgument(arguments);
+  return Dump(args);
+}
+
+}  // namespace
+}  // namespace dump_command
+
+const Command kDumpCommand{
+    .name = "dump",
+    .summary = "print a Pajé or Paraver trace's entities in pj_dump's format",
+    .usage = dump_command::kUsage,
+    .options = dump_command::kGroups,
+    .description = dump_command::kDescription,
+    .examples = dump_command::kExamples,
+    .run = dump_command::Run,
+};
 
 }  // namespace tracedb

@@ -12,18 +12,60 @@
 #include <vector>
 
 #include "cli/background_purge.h"
-#include "cli/commands.h"
+#include "cli/command_list.h"
 #include "cli/interruption.h"
 #include "cli/progress_line.h"
+#include "cli/shared_options.h"
 #include "cli/skip_log.h"
 #include "model/input_error.h"
 #include "pipeline/ingest_file.h"
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
+namespace ingest_command {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr Option kOptions[] = {
+    {"name", "NAME", "the trace's name (default: the file's)"},
+    {"force", nullptr, "replace traces of the same content"},
+    {"q,quiet", nullptr, "no progress and no summary"},
+    {"progress", nullptr, "progress also when not on a terminal"},
+};
+
+constexpr Option kThreadOptions[] = {
+    {"threads", "N", "reading threads; 0: one per core", "0"},
+};
+
+constexpr OptionGroup kGroups[] = {
+    kDatabaseGroup, {kOptions},        kLabelGroup,  kIncompleteLinkGroup, {kThreadOptions},
+    kBatchGroup,    kProfileBinsGroup, kFormatGroup, kOnErrorGroup,
+};
+
+constexpr UsageForm kUsage[] = {{.operands = "FILE..."}};
+
+constexpr const char* kDescription =
+    "Load Pajé or Paraver traces (plain, .gz, or - for stdin), each as one\n"
+    "trace, visible once complete. Content already there is skipped unless\n"
+    "--force; a bad file is marked failed, the rest still load (exit 1).\n";
+
+constexpr const char* kExamples =
+    "# Two runs, tagged app=lu and, from their names, run=1 and run=2\n"
+    "tracedb ingest --tag app=lu --tags-from-name 'run{run}.*' run1.paje run2.prv\n"
+    "zcat run3.paje.gz | tracedb ingest --db postgresql://alice@db1/traces -\n";
+
+struct IngestArgs {
+  std::vector<std::string> files;  // "-" for stdin
+  std::string db;
+  TraceLabels labels;  // --name (one file only), --comment, --tag, --tags-from-name
+  bool quiet = false;
+  bool progress = false;  // --progress: also when stderr is not a terminal
+  FormatArgs input;       // for every file
+  // --batch-size, --threads, -z, --force, --on-error, --max-errors (on_skip,
+  // on_warning and progress: set by IngestOne).
+  IngestFileOptions ingest;
+};
 
 // stdin can be read once, but the archive needs its digest before loading:
 // it is copied to a temporary file first, removed afterwards.
@@ -184,9 +226,7 @@ bool IngestOne(ArchiveOnDemand& archive_on_demand, const std::string& given, con
   return true;
 }
 
-}  // namespace
-
-int RunIngest(const IngestArgs& args) {
+int Ingest(const IngestArgs& args) {
   Interruption interruption;  // before the pipeline starts any thread
   ArchiveOnDemand archive(args.db);
   int failed = 0;
@@ -208,5 +248,37 @@ int RunIngest(const IngestArgs& args) {
   if (int signal = interruption.signal()) return 128 + signal;
   return failed == 0 ? 0 : 1;
 }
+
+IngestArgs Parsed(const Arguments& arguments) {
+  if (arguments.operands.empty()) throw UsageError("missing FILE");
+  IngestArgs args{.files = arguments.operands,
+                  .db = DatabaseArgument(arguments),
+                  .labels = LabelArguments(arguments),
+                  .quiet = Flag(arguments, "quiet"),
+                  .progress = Flag(arguments, "progress"),
+                  .input = FormatArguments(arguments),
+                  .ingest = IngestArguments(arguments)};
+  args.ingest.force = Flag(arguments, "force");
+  std::optional<std::string> name = Text(arguments, "name");
+  if (name && name->empty()) throw UsageError("--name: empty name");
+  if (name && args.files.size() > 1) throw UsageError("--name names one trace: give one FILE");
+  args.labels.name = name.value_or("");
+  return args;
+}
+
+int Run(const Arguments& arguments) { return Ingest(Parsed(arguments)); }
+
+}  // namespace
+}  // namespace ingest_command
+
+const Command kIngestCommand{
+    .name = "ingest",
+    .summary = "load traces into a database (SQLite file by default)",
+    .usage = ingest_command::kUsage,
+    .options = ingest_command::kGroups,
+    .description = ingest_command::kDescription,
+    .examples = ingest_command::kExamples,
+    .run = ingest_command::Run,
+};
 
 }  // namespace tracedb

@@ -9,7 +9,8 @@
 #include <vector>
 
 #include "cli/background_purge.h"
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
 #include "cli/trace_fields.h"
 #include "model/latin1_text.h"
 #include "output/csv_text.h"
@@ -19,7 +20,44 @@
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
+namespace list_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"csv", nullptr, "every column, as CSV"},
+    {"json", nullptr, "every column, as a JSON array", nullptr, false, true},
+    {"tag", "KEY[=VALUE]", "only traces with this tag", nullptr, true},
+    {"status", "S", "only traces of this status: loading, complete, failed or deleting"},
+};
+
+constexpr OptionGroup kGroups[] = {kDatabaseGroup, {kOptions}};
+
+constexpr UsageForm kUsage[] = {{.operands = ""}};
+
+constexpr const char* kDescription =
+    "List the traces of a database, one per line: id, name, status\n"
+    "(complete, loading, failed), when its ingest began (UTC), file size,\n"
+    "rows (containers, states, events, variables and links), time span,\n"
+    "tags (when some trace has any) and comment; a failed trace shows its\n"
+    "error there instead. --tag and --status keep the traces with all those\n"
+    "tags (KEY: any value) and of that status. Traces\n"
+    "whose ingest was interrupted (its process is gone) are removed first,\n"
+    "and said so on stderr. The span has three decimals, in seconds (s) for\n"
+    "Paraver and in the trace's own unit for Pajé. --csv and --json print\n"
+    "every column of the trace table instead.\n";
+
+constexpr const char* kExamples =
+    "tracedb list --db runs.sqlite --tag app=lu --status complete\n"
+    "# Names of the complete traces, with jq\n"
+    "tracedb list --json | jq -r '.[] | select(.status == \"complete\") | .name'\n";
+
+struct ListArgs {
+  std::string db;
+  QueryFormat format = QueryFormat::kText;  // --csv, --json: every trace column
+  std::vector<std::string> tags;            // --tag KEY or KEY=VALUE: only traces with all
+  std::optional<TraceStatus> status;        // --status: only traces of it
+};
+
 
 // Enough of an error to recognise it; `tracedb info` shows all of it.
 constexpr size_t kErrorWidth = 60;
@@ -153,9 +191,7 @@ bool Wanted(const TraceRecord& trace, const ListArgs& args) {
                      [&](const std::string& filter) { return HasTag(trace, filter); });
 }
 
-}  // namespace
-
-int RunList(const ListArgs& args) {
+int List(const ListArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   std::vector<TraceRecord> traces = archive->ListTraces();
   RemoveInterrupted(*archive, &traces);
@@ -181,5 +217,38 @@ int RunList(const ListArgs& args) {
   std::fputs(TextList(traces).c_str(), stdout);
   return 0;
 }
+
+
+TraceStatus StatusArgument(const std::string& text) {
+  for (TraceStatus status : {TraceStatus::kLoading, TraceStatus::kComplete, TraceStatus::kFailed,
+                             TraceStatus::kDeleting}) {
+    if (text == StatusName(status)) return status;
+  }
+  throw UsageError("--status must be loading, complete, failed or deleting, not '" + text + "'");
+}
+
+int Run(const Arguments& arguments) {
+  if (!arguments.operands.empty()) throw UsageError("takes no arguments");
+  ListArgs args{.db = DatabaseArgument(arguments),
+                .format = OutputFormat(arguments),
+                .tags = Texts(arguments, "tag")};
+  if (std::optional<std::string> status = Text(arguments, "status")) {
+    args.status = StatusArgument(*status);
+  }
+  return List(args);
+}
+
+}  // namespace
+}  // namespace list_command
+
+const Command kListCommand{
+    .name = "list",
+    .summary = "the traces in a database",
+    .usage = list_command::kUsage,
+    .options = list_command::kGroups,
+    .description = list_command::kDescription,
+    .examples = list_command::kExamples,
+    .run = list_command::Run,
+};
 
 }  // namespace tracedb

@@ -6,13 +6,55 @@
 #include <utility>
 
 #include "analysis/analysed_trace.h"
-#include "cli/commands.h"
+#include "analysis/flat_profile.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
 #include "cli/table_output.h"
 #include "cli/trace_window.h"
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
+namespace profile_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"by", "value|container", "over all containers, or per container", "value"},
+};
+
+constexpr OptionGroup kGroups[] = {
+    kDatabaseGroup, {kOptions}, kTypeGroup, kWindowGroup, kTableFormatGroup,
+};
+
+constexpr UsageForm kUsage[] = {{.operands = "TRACE"}};
+
+constexpr const char* kDescription =
+    "Time per state value of a complete trace, largest inclusive time first,\n"
+    "over all containers (--by value, the default) or per container (--by\n"
+    "container, by path, and by alias, 'node/rank [r0]', where containers\n"
+    "share a path). Columns: [container_path,] type, value, count,\n"
+    "inclusive_seconds, exclusive_seconds (minus the states pushed directly\n"
+    "on them) and share: inclusive time over the container's lifetime, or\n"
+    "over the summed lifetimes of the containers that have states of the\n"
+    "type (a percentage in the text table); times in the trace's unit.\n"
+    "\n"
+    "Without a window, the summaries of the load answer. --from and/or --to\n"
+    "(the other end: the trace's) clip every state and lifetime exactly to\n"
+    "[T0, T1]; a state counts where it overlaps the window.\n";
+
+constexpr const char* kExamples =
+    "# Where did the time go in trace 3, MPI states only?\n"
+    "tracedb profile --type 'MPI state' 3\n"
+    "# Per container, between 10 s and 12 s, as CSV\n"
+    "tracedb profile --by container --from 10 --to 12 --csv 3 > window.csv\n";
+
+struct ProfileArgs {
+  std::string db;
+  std::string trace;
+  ProfileOptions profile;  // --by, --type (the window: from `window`)
+  WindowArgs window;
+  QueryFormat format = QueryFormat::kText;
+};
+
 
 // A terminal reads shares best as percentages.
 RowSource SharesAsPercent(RowSource rows) {
@@ -29,9 +71,7 @@ RowSource SharesAsPercent(RowSource rows) {
   return rows;
 }
 
-}  // namespace
-
-int RunProfile(const ProfileArgs& args) {
+int Profile(const ProfileArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   TraceRecord trace = FindAnalysable(*archive, args.trace);
   RequireStates(*archive, trace);
@@ -49,5 +89,36 @@ int RunProfile(const ProfileArgs& args) {
   PrintRows(SharesAsPercent(std::move(rows)), args.format, text);
   return 0;
 }
+
+
+ProfileBy ByArgument(const Arguments& arguments) {
+  std::string by = *Text(arguments, "by");
+  if (by == "value") return ProfileBy::kValue;
+  if (by == "container") return ProfileBy::kContainer;
+  throw UsageError("--by must be value or container, not '" + by + "'");
+}
+
+int Run(const Arguments& arguments) {
+  ProfileArgs args{.db = DatabaseArgument(arguments),
+                   .trace = OneOperand(arguments, "TRACE"),
+                   .window = WindowArguments(arguments),
+                   .format = OutputFormat(arguments)};
+  args.profile.by = ByArgument(arguments);
+  args.profile.type = Text(arguments, "type");
+  return Profile(args);
+}
+
+}  // namespace
+}  // namespace profile_command
+
+const Command kProfileCommand{
+    .name = "profile",
+    .summary = "time per state value: count, inclusive and exclusive time",
+    .usage = profile_command::kUsage,
+    .options = profile_command::kGroups,
+    .description = profile_command::kDescription,
+    .examples = profile_command::kExamples,
+    .run = profile_command::Run,
+};
 
 }  // namespace tracedb

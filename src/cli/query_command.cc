@@ -8,14 +8,47 @@
 #include <utility>
 #include <vector>
 
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
+#include "db/sql_statements.h"
 #include "output/csv_text.h"
 #include "output/json_table.h"
 #include "output/table_text.h"
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
+namespace query_command {
 namespace {
+
+constexpr OptionGroup kGroups[] = {kDatabaseGroup, kTableFormatGroup};
+
+constexpr UsageForm kUsage[] = {{.operands = "SQL"}};
+
+constexpr const char* kDescription =
+    "Run one SQL statement over a database, in that database's dialect\n"
+    "(SQLite or PostgreSQL), and print its rows. Read-only: a statement\n"
+    "that would write is refused, and so is a second statement. Tables and\n"
+    "views: tracedb schema --documented; the *_view views show complete\n"
+    "traces with names instead of ids.\n"
+    "\n"
+    "Output: an aligned table (NULL as an empty cell; the widths of the first\n"
+    "1000 rows); --csv, RFC 4180 with a header and LF line ends; --json, an\n"
+    "array of objects, one per line, where a column name that repeats (SELECT *\n"
+    "of a join) is suffixed _2, _3, ... to keep every value.\n";
+
+constexpr const char* kExamples =
+    "# Time per state value in trace 1\n"
+    "tracedb query \"SELECT value, sum(duration) FROM state_view\n"
+    "               WHERE trace_id = 1 GROUP BY value\"\n"
+    "# Every state of trace 1 as CSV, into a file\n"
+    "tracedb query --csv \"SELECT * FROM state_view WHERE trace_id = 1\" > states.csv\n";
+
+struct QueryArgs {
+  std::string db;
+  std::string sql;  // one statement; it must not write
+  QueryFormat format = QueryFormat::kText;
+};
+
 
 // Output is written in pieces of about this size as rows arrive.
 constexpr size_t kFlushBytes = 1 << 16;
@@ -113,12 +146,38 @@ void Print(RowCursor& cursor, QueryFormat format) {
   }
 }
 
-}  // namespace
-
-int RunQuery(const QueryArgs& args) {
+int Query(const QueryArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
   Print(*archive->Query(args.sql), args.format);
   return 0;
 }
+
+
+int Run(const Arguments& arguments) {
+  if (arguments.operands.empty()) throw UsageError("missing SQL");
+  if (arguments.operands.size() > 1) throw UsageError("give the SQL as one argument (in quotes)");
+  std::string sql = arguments.operands.front();
+  size_t statements = CountStatements(sql);
+  if (statements == 0) throw UsageError("no SQL statement given (tracedb schema shows the tables)");
+  if (statements > 1) {
+    throw UsageError("one statement at a time: this SQL holds " + std::to_string(statements));
+  }
+  return Query(QueryArgs{.db = DatabaseArgument(arguments), .sql = sql,
+                         .format = OutputFormat(arguments)});
+}
+
+}  // namespace
+}  // namespace query_command
+
+const Command kQueryCommand{
+    .name = "query",
+    .summary = "run one read-only SQL statement; text table, CSV or JSON",
+    .usage = query_command::kUsage,
+    .options = query_command::kGroups,
+    .description = query_command::kDescription,
+    .examples = query_command::kExamples,
+    .dashed_operands = true,
+    .run = query_command::Run,
+};
 
 }  // namespace tracedb

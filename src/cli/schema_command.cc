@@ -6,18 +6,51 @@
 #include <cstdio>
 #include <string_view>
 
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
 #include "db/migration_list.h"
 #include "db/schema_doc.h"
 
 namespace tracedb {
+namespace schema_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"dialect", "sqlite|postgresql", "the SQL dialect", "sqlite"},
+    {"documented", nullptr, "schema/schema.sql, every column explained (SQLite's dialect)"},
+};
+
+constexpr OptionGroup kGroups[] = {{kOptions}};
+
+constexpr UsageForm kUsage[] = {{.operands = ""}};
+
+constexpr const char* kDescription =
+    "Print the SQL that builds a tracedb database: the migrations compiled\n"
+    "into this binary, in order, in the dialect asked for (default sqlite).\n"
+    "They are exactly what tracedb runs when it opens a new database, which\n"
+    "it also records in a schema_version table; to make a database, let\n"
+    "tracedb make it (ingest, or any command on an empty PostgreSQL\n"
+    "database).\n"
+    "\n"
+    "--documented prints schema/schema.sql instead: the same schema as it\n"
+    "stands after every migration, with each table and column explained\n"
+    "(SQLite's dialect; PostgreSQL differs in type names and partitions).\n";
+
+constexpr const char* kExamples =
+    "tracedb schema --documented | less\n"
+    "tracedb schema --dialect postgresql > tracedb-postgresql.sql\n";
+
+enum class SchemaDialect { kSqlite, kPostgres };
+
+struct SchemaArgs {
+  SchemaDialect dialect = SchemaDialect::kSqlite;
+  bool documented = false;  // schema/schema.sql (SQLite's dialect) instead of the migrations
+};
+
 
 void Print(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 
-}  // namespace
-
-int RunSchema(const SchemaArgs& args) {
+int Schema(const SchemaArgs& args) {
   if (args.documented) {
     Print(DocumentedSchema());
     return 0;
@@ -27,5 +60,34 @@ int RunSchema(const SchemaArgs& args) {
   for (const Migration& migration : migrations) Print(migration.sql);
   return 0;
 }
+
+
+int Run(const Arguments& arguments) {
+  if (!arguments.operands.empty()) throw UsageError("takes no arguments");
+  std::string dialect = *Text(arguments, "dialect");
+  if (dialect != "sqlite" && dialect != "postgresql") {
+    throw UsageError("--dialect must be sqlite or postgresql, not '" + dialect + "'");
+  }
+  SchemaArgs args{
+      .dialect = dialect == "postgresql" ? SchemaDialect::kPostgres : SchemaDialect::kSqlite,
+      .documented = Flag(arguments, "documented")};
+  if (args.documented && args.dialect != SchemaDialect::kSqlite) {
+    throw UsageError("--documented is in SQLite's dialect only");
+  }
+  return Schema(args);
+}
+
+}  // namespace
+}  // namespace schema_command
+
+const Command kSchemaCommand{
+    .name = "schema",
+    .summary = "print the SQL schema of a tracedb database",
+    .usage = schema_command::kUsage,
+    .options = schema_command::kGroups,
+    .description = schema_command::kDescription,
+    .examples = schema_command::kExamples,
+    .run = schema_command::Run,
+};
 
 }  // namespace tracedb

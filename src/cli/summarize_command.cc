@@ -6,12 +6,52 @@
 #include <vector>
 
 #include "analysis/analysed_trace.h"
-#include "cli/commands.h"
+#include "cli/command_list.h"
+#include "cli/shared_options.h"
 #include "db/db_error.h"
+#include "pipeline/summarize_trace.h"
 #include "pipeline/open_archive.h"
 
 namespace tracedb {
+namespace summarize_command {
 namespace {
+
+constexpr Option kOptions[] = {
+    {"force", nullptr, "replace the summaries TRACEs have"},
+};
+
+constexpr OptionGroup kGroups[] = {kDatabaseGroup, kProfileBinsGroup, {kOptions}};
+
+constexpr UsageForm kUsage[] = {
+    {.operands = "[TRACE...]", .omit = "force"},
+    {.operands = "TRACE...", .required = "force"},
+};
+
+constexpr const char* kDescription =
+    "Compute the summaries (state_summary, event_summary, variable_summary,\n"
+    "link_summary, state_profile) of traces an older tracedb loaded without\n"
+    "them, from their stored rows, so that every summary view answers for\n"
+    "them too: the TRACEs given, or every complete trace without summaries.\n"
+    "They are what an ingest computes (--profile-bins as in ingest), but for\n"
+    "the last bits of sums added up in another order (state_profile's).\n"
+    "Each trace's summaries are stored in one transaction: ctrl-C, or a\n"
+    "failure, leaves it as it was. A TRACE that has summaries is left alone\n"
+    "unless --force, which replaces them. One line per trace on stderr; exit\n"
+    "code 1 when any trace could not be summarized (unknown, failed, still\n"
+    "loading).\n";
+
+constexpr const char* kExamples =
+    "# After upgrading an archive: every old trace\n"
+    "tracedb summarize --db runs.sqlite\n"
+    "# Trace 3 again, in 4000 time bins\n"
+    "tracedb summarize --force --profile-bins 4000 3\n";
+
+struct SummarizeArgs {
+  std::string db;
+  std::vector<std::string> traces;  // ids or names; none: every complete trace without summaries
+  SummarizeOptions summarize;       // --profile-bins, --force
+};
+
 
 bool HasSummaries(const TraceRecord& trace) {
   return trace.summary && trace.summary->profile_bins.has_value();
@@ -61,9 +101,7 @@ bool SummarizeOne(Archive& archive, const std::string& given, const SummarizeOpt
   }
 }
 
-}  // namespace
-
-int RunSummarize(const SummarizeArgs& args) {
+int Summarize(const SummarizeArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kChange);
   std::vector<std::string> traces = args.traces.empty() ? Unsummarized(*archive) : args.traces;
   if (traces.empty()) {
@@ -76,5 +114,30 @@ int RunSummarize(const SummarizeArgs& args) {
   }
   return failed == 0 ? 0 : 1;
 }
+
+
+int Run(const Arguments& arguments) {
+  SummarizeArgs args{.db = DatabaseArgument(arguments), .traces = arguments.operands};
+  args.summarize.profile_bins = ProfileBinsArgument(arguments);
+  if (Flag(arguments, "force")) {
+    // Every trace of the archive again is seldom what is meant.
+    if (args.traces.empty()) throw UsageError("--force needs TRACE: the traces to summarize again");
+    args.summarize.existing = ExistingSummaries::kReplace;
+  }
+  return Summarize(args);
+}
+
+}  // namespace
+}  // namespace summarize_command
+
+const Command kSummarizeCommand{
+    .name = "summarize",
+    .summary = "compute the summaries of traces loaded before schema 5",
+    .usage = summarize_command::kUsage,
+    .options = summarize_command::kGroups,
+    .description = summarize_command::kDescription,
+    .examples = summarize_command::kExamples,
+    .run = summarize_command::Run,
+};
 
 }  // namespace tracedb

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.h"
+#include "cli/shared_options.h"
 #include "output/result_table.h"
 #include "output/row_source.h"
 #include "output/table_text.h"

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "analysis/time_window.h"
-#include "cli/commands.h"
+#include "cli/shared_options.h"
 #include "db/archive.h"
 #include "db/trace_record.h"
 
