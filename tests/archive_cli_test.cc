@@ -488,7 +488,7 @@ TEST_P(ArchiveCli, QuerySqlErrorsNameTheDatabase) {
 
 // SQLite ran the first statement and dropped the rest, PostgreSQL ran
 // them all; empty SQL printed nothing and exited 0 there.
-// README's queries open with a "-- comment": the statement, not an option.
+// docs/archive.md's queries open with a "-- comment": the statement, not an option.
 TEST_P(ArchiveCli, QueryTakesSqlThatOpensWithAComment) {
   std::string sql = "-- 1. how many traces\nSELECT count(*) AS n FROM trace";
   for (const std::string& args : {Quoted(sql) + " --csv", "--csv " + Quoted(sql)}) {

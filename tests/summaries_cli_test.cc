@@ -244,7 +244,7 @@ std::string MisclassifiedStates(TestDatabase& db, int64_t trace) {
 }
 
 // The states of a window [W0, W1), or of an instant (W0 = W1: the states
-// with start <= W0 < end), as README's queries 8 and 9 find them: those
+// with start <= W0 < end), as docs/archive.md's queries 8 and 9 find them: those
 // with long_state = 0 through each container's index range back to the
 // longest of them, the long ones through state_duration and their index by
 // class; compared with a scan: "n|n|0|0" when both find the same n states.

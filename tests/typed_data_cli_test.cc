@@ -68,7 +68,7 @@ const char* kPcf =
     "EVENT_TYPE\n7 42000050 PAPI_TOT_INS\n";
 
 // The average of a counter's events that fall inside states, per state
-// value (README's example): events and states of the same container, the
+// value (docs/archive.md's example): events and states of the same container, the
 // event's time in [start, end). The cast makes both databases average
 // doubles (PostgreSQL's avg of a bigint is numeric).
 const char* kCounterPerState =

@@ -1,5 +1,5 @@
 // ReadWindowStates: the states of a complete trace that are in a time
-// window (time_window.h), read through the archive's indexes as README's
+// window (time_window.h), read through the archive's indexes as docs/archive.md's
 // query 8 does: the short states container by container from the window's
 // start minus the longest of them, the few long ones class by class
 // (state.long_state, state_duration). A window of 1% of the 1 GB bench

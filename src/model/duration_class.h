@@ -5,7 +5,7 @@
 // (state_duration.max_seconds), so the long states (summary/long_states.h),
 // indexed by class and start time, that cover a time t start after t minus
 // that bound: a window or instant query reads a few index ranges instead of
-// every state since the trace's start (schema/schema.sql, README: queries 8
+// every state since the trace's start (schema/schema.sql, docs/archive.md: queries 8
 // and 9).
 //
 // Pure functions; no threading concerns.

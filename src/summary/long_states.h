@@ -3,7 +3,7 @@
 // A window or instant query finds the other states through the container
 // index, each container's from the window's start minus the longest of
 // them (state_duration.short_max_seconds); indexing only the long ones
-// keeps the load's cost of that second index near nothing (README, queries
+// keeps the load's cost of that second index near nothing (docs/archive.md, queries
 // 8 and 9).
 //
 // A state is long when its class is at least K, K the smallest class with

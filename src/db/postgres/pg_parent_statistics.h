@@ -3,7 +3,7 @@
 // with the archive.
 //
 // The planner estimates a join through a view from the parents' statistics
-// (1 GB trace: README's query 1 in 7.8 s without them, 2.3 s with them), and
+// (1 GB trace: docs/archive.md's query 1 in 7.8 s without them, 2.3 s with them), and
 // autovacuum never analyzes a partitioned table, so loads do. But in
 // PostgreSQL 15 an ANALYZE of a parent visits every partition of every
 // trace: after each load it cost about 1.9 ms more for each trace already

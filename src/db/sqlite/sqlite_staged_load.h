@@ -17,8 +17,8 @@
 // keeps both busy: the 1 GB trace's load and a replay of its publish took
 // 25.2 s side by side against 27.8 s one after the other. Writing every
 // batch straight into the archive's indexed tables, in one transaction from
-// the first batch to the commit, was measured too (README, "Why a SQLite
-// ingest still writes each row twice"): 0.81-0.88x of the time, for 25-35 MB
+// the first batch to the commit, was measured too (docs/performance.md, "Why a
+// SQLite ingest writes each row twice"): 0.81-0.88x of the time, for 25-35 MB
 // more peak RSS and the write lock held for the whole load.
 //
 // So the archive changes twice per ingest: the "loading" trace row, and the
