@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.read.blocks = tracedb::fuzz::kSmallBlocks;
   tracedb::fuzz::Utf8Output out;
   try {
-    tracedb::DumpTrace(file, tracedb::paje::kPajeFormat, {}, options, out.file());
+    tracedb::DumpTrace(file, tracedb::paje::kPajeFormat, {}, options, {}, out.file());
   } catch (const tracedb::InputError&) {
   }
   return 0;

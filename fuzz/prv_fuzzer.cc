@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     tracedb::paraver::ReadParaverTrace(
         file, {.trace = file.path()},
-        {.blocks = tracedb::fuzz::kSmallBlocks, .simulator = {.keep_extras = true}}, &registry,
-        &writer);
+        {.blocks = tracedb::fuzz::kSmallBlocks, .simulator = {.keep_extras = true}}, {},
+        &registry, &writer);
     writer.Flush();
   } catch (const tracedb::InputError&) {
   }

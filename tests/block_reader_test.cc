@@ -92,7 +92,7 @@ DumpOutcome DumpFromMemory(const std::string& name, const std::string& trace) {
   std::FILE* out = open_memstream(&buffer, &size);
   DumpOutcome outcome;
   try {
-    DumpTrace(file, paje::kPajeFormat, {}, {}, out);
+    DumpTrace(file, paje::kPajeFormat, {}, {}, {}, out);
     outcome.ok = true;
   } catch (const InputError& e) {
     outcome.error = e.what();

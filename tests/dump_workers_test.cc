@@ -40,7 +40,7 @@ Text DumpWith(const std::string& path, const TraceFormat& format, int format_wor
     InputFile input(path);
     DumpPipelineOptions options{
         .user_fields = user_fields, .read = {.parse_workers = 3}, .format_workers = format_workers};
-    DumpTrace(input, format, format.companions(path, {}), options, out);
+    DumpTrace(input, format, format.companions(path, {}), options, {}, out);
   } catch (const InputError& e) {
     text.error = e.what();
   }
@@ -76,7 +76,7 @@ Writes DumpWrites(const std::string& path, DumpOptions options) {
     Registry registry;
     DumpWriter writer(registry, out, options);
     InputFile input(path);
-    paje::kPajeFormat.read(input, {}, ReadOptions{}, &registry, &writer);
+    paje::kPajeFormat.read(input, {}, ReadOptions{}, {}, &registry, &writer);
     writer.Flush();
   }
   std::fclose(out);
@@ -198,7 +198,7 @@ std::string DumpToFullDisk(const std::string& path, int workers) {
   InputFile input(path);
   DumpPipelineOptions options{.read = {.parse_workers = 1}, .format_workers = workers};
   try {
-    DumpTrace(input, paje::kPajeFormat, {}, options, full.get());
+    DumpTrace(input, paje::kPajeFormat, {}, options, {}, full.get());
   } catch (const std::runtime_error& e) {
     return e.what();
   }

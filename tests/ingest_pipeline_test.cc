@@ -57,11 +57,11 @@ Reading Ingest(const std::string& text, size_t block_size) {
   if (block_size > 0) options.read.blocks.block_size = block_size;
   Reading reading;
   uint64_t done = 0;
-  options.progress = [&](const LoadProgress& progress) {
+  IngestCallbacks callbacks{.progress = [&](const LoadProgress& progress) {
     reading.sizes.push_back(progress.bytes - done);
     done = progress.bytes;
-  };
-  IngestTrace(input, *FindFormat("paje"), {}, writer, options);
+  }};
+  IngestTrace(input, *FindFormat("paje"), {}, writer, options, callbacks);
   reading.states = writer.states;
   return reading;
 }

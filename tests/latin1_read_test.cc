@@ -60,8 +60,9 @@ Read DumpWith(const std::string& trace, DumpPipelineOptions options,
               Names names = Names::kResolvedAhead) {
   Read read;
   options.user_fields = true;
-  options.read.on_warning = [&](const InputError& e) { read.warnings.push_back(e.what()); };
-  read.dump = DumpRaw(trace, options, names);
+  ReadCallbacks callbacks{
+      .on_warning = [&](const InputError& e) { read.warnings.push_back(e.what()); }};
+  read.dump = DumpRaw(trace, options, names, callbacks);
   return read;
 }
 
@@ -137,11 +138,10 @@ ParaverTrace Paraver(const Spelling& s) {
 
 TEST(Latin1Read, ParaverLabelsNamesAndHeaderDumpAsUtf8) {
   std::vector<std::string> warnings;
-  ReadOptions options;
-  options.on_warning = [&](const InputError& e) { warnings.push_back(e.what()); };
+  ReadCallbacks callbacks{.on_warning = [&](const InputError& e) { warnings.push_back(e.what()); }};
   ParaverTrace latin1 = Paraver(kLatin1);
   std::string prv = WriteParaverTrace("latin1", latin1.prv, latin1.pcf, latin1.row);
-  DumpOutcome read = DumpParaverFile(prv, options);
+  DumpOutcome read = DumpParaverFile(prv, {}, callbacks);
   ParaverTrace utf8 = Paraver(kUtf8);
   DumpOutcome expected =
       DumpParaverFile(WriteParaverTrace("utf8", utf8.prv, utf8.pcf, utf8.row), {});

@@ -63,13 +63,16 @@ std::string Body(bool with_bad, std::vector<std::string>* errors = nullptr) {
   return body;
 }
 
-// Options that skip and keep what was said, in order.
-DumpPipelineOptions Skipping(std::vector<std::string>* said, uint64_t max = kNoSkipLimit) {
+// Options that skip up to `max` lines.
+DumpPipelineOptions Skipping(uint64_t max = kNoSkipLimit) {
   DumpPipelineOptions options;
-  options.read.bad_lines = {.on_error = OnError::kSkip,
-                            .max_skipped = max,
-                            .on_skip = [said](const InputError& e) { said->push_back(e.what()); }};
+  options.read.bad_lines = {.on_error = OnError::kSkip, .max_skipped = max};
   return options;
+}
+
+// Callbacks that keep what was said of skipped lines, in order.
+ReadCallbacks Keeping(std::vector<std::string>* said) {
+  return {.on_skip = [said](const InputError& e) { said->push_back(e.what()); }};
 }
 
 TEST(LenientPaje, SkippedLinesLeaveExactlyTheDumpOfTheGoodLines) {
@@ -78,7 +81,7 @@ TEST(LenientPaje, SkippedLinesLeaveExactlyTheDumpOfTheGoodLines) {
   DumpOutcome good = Dump(Body(false));
   ASSERT_TRUE(good.ok) << good.error;
   std::vector<std::string> said;
-  DumpOutcome lenient = Dump(bad, Skipping(&said));
+  DumpOutcome lenient = Dump(bad, Skipping(), Keeping(&said));
   ASSERT_TRUE(lenient.ok) << lenient.error;
   EXPECT_EQ(lenient.lines, good.lines);
   EXPECT_EQ(said, expected_errors);
@@ -92,7 +95,7 @@ TEST(LenientPaje, TheDumpReportsTheCountAndTheFirstTen) {
   std::FILE* out = std::fopen("/dev/null", "w");
   DumpPipelineOptions options;
   options.read.bad_lines.on_error = OnError::kSkip;
-  ReadResult stats = DumpTrace(input, paje::kPajeFormat, {}, options, out);
+  ReadResult stats = DumpTrace(input, paje::kPajeFormat, {}, options, {}, out);
   std::fclose(out);
   EXPECT_EQ(stats.skipped.count, 12u);
   ASSERT_EQ(stats.skipped.first.size(), 10u);
@@ -108,13 +111,13 @@ TEST(LenientPaje, StrictModeStopsAtTheFirstBadLine) {
 
 TEST(LenientPaje, OneBadLineMoreThanMaxErrorsFailsNamingIt) {
   std::vector<std::string> said;
-  DumpOutcome out = Dump(Body(true), Skipping(&said, 3));
+  DumpOutcome out = Dump(Body(true), Skipping(3), Keeping(&said));
   EXPECT_FALSE(out.ok);
   EXPECT_EQ(said.size(), 3u);
   EXPECT_EQ(out.error, ErrorAt(BodyLine(5), "too many bad lines (more than --max-errors 3); the "
                                             "last: unknown container 'nosuch'"));
   std::vector<std::string> none;
-  DumpOutcome zero = Dump(Body(true), Skipping(&none, 0));
+  DumpOutcome zero = Dump(Body(true), Skipping(0), Keeping(&none));
   EXPECT_TRUE(none.empty());
   EXPECT_EQ(zero.error, ErrorAt(BodyLine(2), "too many bad lines (more than --max-errors 0); the "
                                              "last: invalid time 'x.0'"));
@@ -123,7 +126,7 @@ TEST(LenientPaje, OneBadLineMoreThanMaxErrorsFailsNamingIt) {
 // A bad header line changes every line after it: not skippable.
 TEST(LenientPaje, ABadHeaderLineStillFails) {
   std::vector<std::string> said;
-  DumpOutcome out = Dump("% Nonsense date\n8 1.0 S t1 A\n", Skipping(&said));
+  DumpOutcome out = Dump("% Nonsense date\n8 1.0 S t1 A\n", Skipping(), Keeping(&said));
   EXPECT_FALSE(out.ok);
   EXPECT_EQ(out.error, ErrorAt(BodyLine(1), "field definition outside of an %EventDef block"));
 }
@@ -132,13 +135,13 @@ TEST(LenientPaje, ABadHeaderLineStillFails) {
 TEST(LenientPaje, AnIncompleteLinkStillFailsUnlessDropped) {
   std::vector<std::string> said;
   std::string body = "16 1.0 L 0 m t1 k9\n7 2.0 T t1\n";
-  DumpOutcome out = Dump(body, Skipping(&said));
+  DumpOutcome out = Dump(body, Skipping(), Keeping(&said));
   EXPECT_FALSE(out.ok);
   EXPECT_EQ(out.error.rfind(ErrorAt(BodyLine(1), "incomplete link of type 'Link'"), 0), 0u)
       << out.error;
-  DumpPipelineOptions dropping = Skipping(&said);
+  DumpPipelineOptions dropping = Skipping();
   dropping.read.simulator.ignore_incomplete_links = true;
-  EXPECT_TRUE(Dump(body, dropping).ok);
+  EXPECT_TRUE(Dump(body, dropping, Keeping(&said)).ok);
   EXPECT_TRUE(said.empty());
 }
 
@@ -167,10 +170,10 @@ TEST(LenientPaje, BadLinesInParallelBlocksAreSaidOnceInOrder) {
   DumpOutcome good = Dump(good_body, serial);
   ASSERT_TRUE(good.ok) << good.error;
   std::vector<std::string> said;
-  DumpPipelineOptions parallel = Skipping(&said);
+  DumpPipelineOptions parallel = Skipping();
   parallel.read.blocks = {.block_size = 2048, .first_block_size = 512};
   parallel.read.parse_workers = 3;
-  DumpOutcome lenient = Dump(bad_body, parallel);
+  DumpOutcome lenient = Dump(bad_body, parallel, Keeping(&said));
   ASSERT_TRUE(lenient.ok) << lenient.error;
   EXPECT_EQ(lenient.lines, good.lines);
   EXPECT_EQ(said, expected);
@@ -208,10 +211,7 @@ std::string PrvBody(bool with_bad, std::vector<std::string>* errors = nullptr) {
   return body;
 }
 
-ReadOptions PrvSkipping(std::vector<std::string>* said) {
-  return {.bad_lines = {.on_error = OnError::kSkip,
-                        .on_skip = [said](const InputError& e) { said->push_back(e.what()); }}};
-}
+ReadOptions PrvSkipping() { return {.bad_lines = {.on_error = OnError::kSkip}}; }
 
 TEST(LenientParaver, SkippedLinesLeaveExactlyTheDumpOfTheGoodLines) {
   std::vector<std::string> expected;
@@ -219,7 +219,7 @@ TEST(LenientParaver, SkippedLinesLeaveExactlyTheDumpOfTheGoodLines) {
   ASSERT_TRUE(good.ok) << good.error;
   std::string path = WriteParaverTrace("trace", kPrvHeader + PrvBody(true, &expected));
   std::vector<std::string> said;
-  DumpOutcome lenient = DumpParaverFile(path, PrvSkipping(&said));
+  DumpOutcome lenient = DumpParaverFile(path, PrvSkipping(), Keeping(&said));
   ASSERT_TRUE(lenient.ok) << lenient.error;
   EXPECT_EQ(lenient.lines, good.lines);
   EXPECT_EQ(said, expected);
@@ -230,7 +230,7 @@ TEST(LenientParaver, SkippedLinesLeaveExactlyTheDumpOfTheGoodLines) {
 TEST(LenientParaver, ABrokenHeaderStillFails) {
   std::vector<std::string> said;
   std::string path = WriteParaverTrace("trace", "#Paraver (x):1000_us:1(2)\n" + PrvBody(false));
-  DumpOutcome out = DumpParaverFile(path, PrvSkipping(&said));
+  DumpOutcome out = DumpParaverFile(path, PrvSkipping(), Keeping(&said));
   EXPECT_FALSE(out.ok);
   EXPECT_EQ(out.error.rfind(ParaverErrorAt(1, ""), 0), 0u) << out.error;
   EXPECT_TRUE(said.empty());
@@ -242,9 +242,9 @@ TEST(LenientParaver, ATimeTooLargeForSecondsIsSkippedWithoutMovingTheEnd) {
   std::vector<std::string> said;
   std::string huge = "2:1:1:1:1:9007199254740993:7:2\n";
   std::string path = WriteParaverTrace("trace", kPrvHeader + PrvBody(false) + huge);
-  ReadOptions exact = PrvSkipping(&said);
+  ReadOptions exact = PrvSkipping();
   exact.exact_seconds = true;
-  DumpOutcome lenient = DumpParaverFile(path, exact);
+  DumpOutcome lenient = DumpParaverFile(path, exact, Keeping(&said));
   ASSERT_TRUE(lenient.ok) << lenient.error;
   EXPECT_EQ(lenient.lines, DumpParaver(kPrvHeader + PrvBody(false)).lines);
   EXPECT_EQ(said, std::vector<std::string>{ParaverErrorAt(
@@ -273,10 +273,10 @@ TEST(LenientParaver, BadLinesInParallelBlocksAreSaidOnceInOrder) {
   DumpOutcome serial = DumpParaver(good);
   ASSERT_TRUE(serial.ok) << serial.error;
   std::vector<std::string> said;
-  ReadOptions parallel = PrvSkipping(&said);
+  ReadOptions parallel = PrvSkipping();
   parallel.blocks = {.block_size = 1024, .first_block_size = 256};
   parallel.parse_workers = 3;
-  DumpOutcome lenient = DumpParaverFile(WriteParaverTrace("trace", bad), parallel);
+  DumpOutcome lenient = DumpParaverFile(WriteParaverTrace("trace", bad), parallel, Keeping(&said));
   ASSERT_TRUE(lenient.ok) << lenient.error;
   EXPECT_EQ(lenient.lines, serial.lines);
   EXPECT_EQ(said, expected);

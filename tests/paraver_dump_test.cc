@@ -247,7 +247,8 @@ TEST(ParaverDump, UnlabelledEventValuesAreNumbers) {
   InputFile trace(path);
   Registry registry;
   EventValueIds sink;
-  paraver::ReadParaverTrace(trace, paraver::FindCompanions(path, "", ""), {}, &registry, &sink);
+  paraver::ReadParaverTrace(trace, paraver::FindCompanions(path, "", ""), {}, {}, &registry,
+                            &sink);
   EXPECT_EQ(sink.ids,
             (std::vector<uint32_t>{kNumberValue, 0, kNumberValue, kNumberValue, kNumberValue, 1}));
   EXPECT_EQ(sink.numbers[0], 5);
@@ -284,7 +285,7 @@ TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
   InputFile trace(path);
   Registry registry;
   EventValueIds sink;
-  paraver::ReadParaverTrace(trace, {.trace = path}, {}, &registry, &sink, 4);
+  paraver::ReadParaverTrace(trace, {.trace = path}, {}, {}, &registry, &sink, 4);
   ASSERT_EQ(sink.ids.size(), values.size());
   uint32_t hundred = sink.ids[0];
   uint32_t one = sink.ids[1];
@@ -294,8 +295,8 @@ TEST(ParaverDump, CounterValuesAreRememberedInBoundedMemory) {
   EXPECT_EQ(sink.ids[24], 13u);            // 1 was forgotten among 2..12: a new id
   EXPECT_EQ(registry.value_count(), 14u);  // 100, 1..12, 1 again
 
-  DumpOutcome bounded = DumpParaverFile(path, {}, 4);
-  DumpOutcome unbounded = DumpParaverFile(path, {}, size_t{1} << 10);
+  DumpOutcome bounded = DumpParaverFile(path, {}, {}, 4);
+  DumpOutcome unbounded = DumpParaverFile(path, {}, {}, size_t{1} << 10);
   ASSERT_TRUE(bounded.ok) << bounded.error;
   EXPECT_EQ(bounded.lines, unbounded.lines);
   EXPECT_EQ(std::count(bounded.lines.begin(), bounded.lines.end(),

@@ -71,18 +71,18 @@ DumpOutcome CaptureDump(bool user_fields, const std::function<void(Registry*, Du
 }  // namespace
 
 DumpOutcome DumpParaverFile(const std::string& prv_path, ReadOptions options,
-                            size_t recent_values) {
+                            const ReadCallbacks& callbacks, size_t recent_values) {
   return CaptureDump(options.simulator.keep_extras, [&](Registry* registry, DumpWriter* writer) {
     InputFile trace(prv_path);
-    paraver::ReadParaverTrace(trace, paraver::FindCompanions(prv_path, "", ""), options, registry,
-                              writer, recent_values);
+    paraver::ReadParaverTrace(trace, paraver::FindCompanions(prv_path, "", ""), options,
+                              callbacks, registry, writer, recent_values);
   });
 }
 
 DumpOutcome DumpParaverBytes(const std::string& name, const std::string& prv, ReadOptions options) {
   return CaptureDump(options.simulator.keep_extras, [&](Registry* registry, DumpWriter* writer) {
     InputFile file(name, prv);
-    paraver::ReadParaverTrace(file, {.trace = name}, options, registry, writer);
+    paraver::ReadParaverTrace(file, {.trace = name}, options, {}, registry, writer);
   });
 }
 

@@ -21,6 +21,7 @@ std::string NoCompanionWarnings(const std::string& path, bool pcf = true, bool r
 // What `tracedb dump -u` prints for `prv_path` and the companions beside
 // it, through ReadParaverTrace with `options` (simulator.keep_extras: -u).
 DumpOutcome DumpParaverFile(const std::string& prv_path, ReadOptions options = {},
+                            const ReadCallbacks& callbacks = {},
                             size_t recent_values = paraver::kRecentValues);
 
 // The same for a .prv held in memory and read as the file `name`, without

@@ -128,22 +128,24 @@ std::string ErrorAt(uint64_t line, const std::string& problem) {
 
 namespace {
 
-void DumpTo(InputFile& input, const DumpPipelineOptions& options, Names names, std::FILE* out) {
+void DumpTo(InputFile& input, const DumpPipelineOptions& options, Names names,
+            const ReadCallbacks& callbacks, std::FILE* out) {
   if (names == Names::kResolvedAhead) {
-    DumpTrace(input, paje::kPajeFormat, {}, options, out);
+    DumpTrace(input, paje::kPajeFormat, {}, options, callbacks, out);
     return;
   }
   Registry registry;
   DumpWriter writer(registry, out, DumpOptions{.user_fields = options.user_fields});
   paje::SimulateOptions simulate{.read = options.read, .pre_resolve = false};
   simulate.read.simulator.keep_extras = options.user_fields;
-  paje::SimulatePajeTrace(input, simulate, &registry, &writer);
+  paje::SimulatePajeTrace(input, simulate, callbacks, &registry, &writer);
   writer.Flush();
 }
 
 }  // namespace
 
-DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names names) {
+DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names names,
+                    const ReadCallbacks& callbacks) {
   std::string path = WriteTempFile("trace.paje", trace);
   char* buffer = nullptr;
   size_t size = 0;
@@ -151,7 +153,7 @@ DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names n
   DumpOutcome outcome;
   try {
     InputFile input(path);
-    DumpTo(input, options, names, out);
+    DumpTo(input, options, names, callbacks, out);
     outcome.ok = true;
   } catch (const InputError& e) {
     outcome.error = e.what();
@@ -164,8 +166,9 @@ DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options, Names n
   return outcome;
 }
 
-DumpOutcome Dump(std::string_view body, DumpPipelineOptions options) {
-  return DumpRaw(Header() + std::string(body), options);
+DumpOutcome Dump(std::string_view body, DumpPipelineOptions options,
+                 const ReadCallbacks& callbacks) {
+  return DumpRaw(Header() + std::string(body), options, Names::kResolvedAhead, callbacks);
 }
 
 std::vector<std::string> WorldContainers(const std::string& end) {

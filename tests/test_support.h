@@ -39,9 +39,10 @@ enum class Names { kResolvedAhead, kResolvedInOrder };
 
 // Dumps Header() + body (or, with raw, just body) as a Pajé trace, through
 // the dump pipeline (kResolvedAhead) or the simulator alone.
-DumpOutcome Dump(std::string_view body, DumpPipelineOptions options = {});
+DumpOutcome Dump(std::string_view body, DumpPipelineOptions options = {},
+                 const ReadCallbacks& callbacks = {});
 DumpOutcome DumpRaw(std::string_view trace, DumpPipelineOptions options = {},
-                    Names names = Names::kResolvedAhead);
+                    Names names = Names::kResolvedAhead, const ReadCallbacks& callbacks = {});
 
 // The error DumpRaw reports for `problem` at `line` of its trace file.
 std::string ErrorAt(uint64_t line, const std::string& problem);

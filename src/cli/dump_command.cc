@@ -55,9 +55,7 @@ struct DumpArgs {
   std::string file;  // trace path, or "-" for stdin
   std::string db;    // when set, `file` names a trace stored there
   FormatArgs input;  // --format, --pcf, --row
-  // -u, -z, --threads, --on-error, --max-errors (on_skip, on_warning: set
-  // by Dump).
-  DumpPipelineOptions dump;
+  DumpPipelineOptions dump;  // -u, -z, --threads, --on-error, --max-errors
 };
 
 // Tables read at once by --db: --threads' count (one per core by default),
@@ -156,11 +154,8 @@ int Dump(const DumpArgs& args) {
   // no second chance.
   InputFile input(args.file);
   const TraceFormat& format = DetectFormat(input, args.input.format);
-  DumpPipelineOptions options = args.dump;
-  options.read.bad_lines = WithSkipLog(options.read.bad_lines);
-  options.read.on_warning = WarningLog();
   std::vector<Companion> companions = format.companions(args.file, args.input.companions);
-  ReadResult read = DumpTrace(input, format, companions, options, stdout);
+  ReadResult read = DumpTrace(input, format, companions, args.dump, LoggingCallbacks(), stdout);
   // Once read: a trace that failed has its one line, the error.
   for (const std::string& warning : format.lacks(args.file, companions)) spdlog::warn(warning);
   ReportRead(args.file, format, read);

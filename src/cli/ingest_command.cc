@@ -62,9 +62,7 @@ struct IngestArgs {
   bool quiet = false;
   bool progress = false;  // --progress: also when stderr is not a terminal
   FormatArgs input;       // for every file
-  // --batch-size, --threads, -z, --force, --on-error, --max-errors (on_skip,
-  // on_warning and progress: set by IngestOne).
-  IngestFileOptions ingest;
+  IngestFileOptions ingest;  // --batch-size, --threads, -z, --force, --on-error, --max-errors
 };
 
 // stdin can be read once, but the archive needs its digest before loading:
@@ -178,22 +176,20 @@ bool IngestOne(ArchiveOnDemand& archive_on_demand, const std::string& given, con
   LogPrepared(file);
   Archive& archive = archive_on_demand.Get();
   ProgressLine progress(given, {.quiet = args.quiet, .forced = args.progress});
-  IngestFileOptions options = args.ingest;
-  options.cancel = &interruption.flag();
-  options.pipeline.progress = [&](const LoadProgress& now) { progress.Update(now); };
-  options.on_publish = [&] { progress.Stage("indexing and publishing..."); };
-  BadLineOptions& bad_lines = options.pipeline.read.bad_lines;
-  bad_lines.on_skip = [&, log = WithSkipLog(bad_lines).on_skip](const InputError& e) {
+  IngestFileHooks hooks{.on_publish = [&] { progress.Stage("indexing and publishing..."); },
+                        .cancel = &interruption.flag()};
+  hooks.pipeline.progress = [&](const LoadProgress& now) { progress.Update(now); };
+  hooks.pipeline.read.on_skip = [&, log = SkipLog()](const InputError& e) {
     progress.Clear();  // the warning gets a line of its own
     log(e);
   };
-  options.pipeline.read.on_warning = [&, log = WarningLog()](const InputError& e) {
+  hooks.pipeline.read.on_warning = [&, log = WarningLog()](const InputError& e) {
     progress.Clear();
     log(e);
   };
   IngestFileOutcome outcome;
   try {
-    outcome = IngestTraceFile(archive, file, options);
+    outcome = IngestTraceFile(archive, file, args.ingest, hooks);
   } catch (const IngestFailed& e) {
     progress.Clear();
     std::cerr << e.what() << "\n";

@@ -4,7 +4,7 @@
 //
 //   tracedb: warning: run.paje:12: invalid time '1.x' (line skipped)
 //
-// And of what a read changed rather than refused (ReadOptions::on_warning):
+// And of what a read changed rather than refused (ReadCallbacks::on_warning):
 //
 //   tracedb: warning: old.paje:7: bytes that are not UTF-8 read as Latin-1 (first of 3 lines)
 #pragma once
@@ -13,18 +13,23 @@
 
 #include <functional>
 
+#include "format/trace_format.h"
 #include "model/bad_lines.h"
 #include "model/input_error.h"
 
 namespace tracedb {
 
-inline BadLineOptions WithSkipLog(BadLineOptions options) {
-  options.on_skip = [](const InputError& e) { spdlog::warn("{} (line skipped)", e.what()); };
-  return options;
+inline SkipCallback SkipLog() {
+  return [](const InputError& e) { spdlog::warn("{} (line skipped)", e.what()); };
 }
 
 inline std::function<void(const InputError&)> WarningLog() {
   return [](const InputError& e) { spdlog::warn("{}", e.what()); };
+}
+
+// Both, as dump and watch tell of every read.
+inline ReadCallbacks LoggingCallbacks() {
+  return ReadCallbacks{.on_warning = WarningLog(), .on_skip = SkipLog()};
 }
 
 }  // namespace tracedb

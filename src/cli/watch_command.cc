@@ -59,10 +59,7 @@ watch::WatchOptions Parsed(const Arguments& arguments) {
 int Run(const Arguments& arguments) {
   watch::WatchOptions options = Parsed(arguments);
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%SZ tracedb: %l: %v", spdlog::pattern_time_type::utc);
-  BadLineOptions& bad_lines = options.ingest.pipeline.read.bad_lines;
-  bad_lines = WithSkipLog(bad_lines);
-  options.ingest.pipeline.read.on_warning = WarningLog();
-  return watch::WatchFolder(options);
+  return watch::WatchFolder(options, LoggingCallbacks());
 }
 
 }  // namespace

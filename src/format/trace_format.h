@@ -8,7 +8,7 @@
 // Threading: a TraceFormat is an immutable value of plain function pointers;
 // any thread may call them. One `read` call runs on the calling thread and
 // starts its own parser threads (ReadOptions::parse_workers), joined before
-// it returns; `on_block` and the sink are called on the calling thread.
+// it returns; the callbacks and the sink are called on the calling thread.
 #pragma once
 
 #include <cstdint>
@@ -38,20 +38,26 @@ struct ReadOptions {
   bool exact_seconds = false;  // refuse times that seconds in a double cannot store exactly
                                // (ingest: what is stored must read back the same)
   BadLineOptions bad_lines;    // default: the first bad line fails the read
-  // Called on the reading thread after each block, with the (uncompressed)
-  // bytes whose entities were all emitted.
-  std::function<void(uint64_t bytes_done)> on_block;
-  // Called on the reading thread with what the reader changed rather than
-  // refused: once for each file (the trace, a companion) with bytes that are
-  // not UTF-8, read as Latin-1 (model/latin1_text.h), once that file is read
-  // through. Unset: nothing is said.
-  std::function<void(const InputError& warning)> on_warning;
 };
 
-// Tells options.on_warning of the lines of `file` read as Latin-1, if any.
-inline void WarnOfLatin1(const ReadOptions& options, const std::string& file,
+// What a read tells its caller as it goes, on the reading thread; each may
+// be unset, and nothing is said.
+struct ReadCallbacks {
+  // After each block, with the (uncompressed) bytes whose entities were all
+  // emitted.
+  std::function<void(uint64_t bytes_done)> on_block;
+  // What the reader changed rather than refused: once for each file (the
+  // trace, a companion) with bytes that are not UTF-8, read as Latin-1
+  // (model/latin1_text.h), once that file is read through.
+  std::function<void(const InputError& warning)> on_warning;
+  // Each line skipped with OnError::kSkip, in file order (model/bad_lines.h).
+  SkipCallback on_skip;
+};
+
+// Tells callbacks.on_warning of the lines of `file` read as Latin-1, if any.
+inline void WarnOfLatin1(const ReadCallbacks& callbacks, const std::string& file,
                          const Latin1Lines& lines) {
-  if (lines.count > 0 && options.on_warning) options.on_warning(Latin1Warning(file, lines));
+  if (lines.count > 0 && callbacks.on_warning) callbacks.on_warning(Latin1Warning(file, lines));
 }
 
 struct ReadResult {
@@ -104,7 +110,8 @@ struct TraceFormat {
   // Reads `input` and the `companions` into `registry` and `sink`, and ends
   // the trace (every entity emitted). Throws InputError (FILE:LINE).
   ReadResult (*read)(InputFile& input, const std::vector<Companion>& companions,
-                     const ReadOptions& options, Registry* registry, EntitySink* sink);
+                     const ReadOptions& options, const ReadCallbacks& callbacks,
+                     Registry* registry, EntitySink* sink);
 };
 
 }  // namespace tracedb

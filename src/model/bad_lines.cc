@@ -12,7 +12,7 @@ void BadLines::Report(uint64_t line, const std::string& problem) {
   InputError error(file_, line, problem);
   ++skipped_.count;
   if (skipped_.first.size() < kKeptSkippedErrors) skipped_.first.push_back(error.what());
-  if (options_.on_skip) options_.on_skip(error);
+  if (on_skip_) on_skip_(error);
 }
 
 }  // namespace tracedb

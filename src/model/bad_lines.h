@@ -31,10 +31,11 @@ inline constexpr size_t kKeptSkippedErrors = 10;
 struct BadLineOptions {
   OnError on_error = OnError::kFail;
   uint64_t max_skipped = kNoSkipLimit;  // with kSkip: one more fails the read
-  // With kSkip, called for each skipped line, in file order, on the reading
-  // thread. Unset: skipped silently.
-  std::function<void(const InputError&)> on_skip;
 };
+
+// With kSkip, called for each skipped line, in file order, on the reading
+// thread. Unset: skipped silently.
+using SkipCallback = std::function<void(const InputError&)>;
 
 // What a lenient read left out: for the summary and the trace row.
 struct SkippedLines {
@@ -45,8 +46,8 @@ struct SkippedLines {
 class BadLines {
  public:
   // `file` names the input in the messages.
-  BadLines(std::string file, BadLineOptions options)
-      : file_(std::move(file)), options_(std::move(options)) {}
+  BadLines(std::string file, BadLineOptions options, SkipCallback on_skip = {})
+      : file_(std::move(file)), options_(options), on_skip_(std::move(on_skip)) {}
 
   // Line `line` is bad. Returns when it is skipped; throws ProblemError
   // (line, problem) in strict mode, or when it is one too many.
@@ -57,6 +58,7 @@ class BadLines {
  private:
   std::string file_;
   BadLineOptions options_;
+  SkipCallback on_skip_;
   SkippedLines skipped_;
 };
 

@@ -6,7 +6,7 @@ namespace tracedb {
 
 ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
                      const std::vector<Companion>& companions, const DumpPipelineOptions& options,
-                     std::FILE* out) {
+                     const ReadCallbacks& callbacks, std::FILE* out) {
   Registry registry;
   DumpWriter writer(
       registry, out,
@@ -15,7 +15,7 @@ ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
   read.simulator.keep_extras = options.user_fields;
   ReadResult result;
   try {
-    result = format.read(input, companions, read, &registry, &writer);
+    result = format.read(input, companions, read, callbacks, &registry, &writer);
   } catch (...) {
     writer.Flush();  // what came before the error, and the output's own error first
     throw;

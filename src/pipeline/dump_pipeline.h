@@ -26,6 +26,6 @@ struct DumpPipelineOptions {
 
 ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
                      const std::vector<Companion>& companions, const DumpPipelineOptions& options,
-                     std::FILE* out);
+                     const ReadCallbacks& callbacks, std::FILE* out);
 
 }  // namespace tracedb

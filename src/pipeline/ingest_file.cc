@@ -86,28 +86,28 @@ double SecondsBetween(Clock::time_point from, Clock::time_point to) {
 }
 
 IngestResult ReadRows(const PreparedFile& file, RowWriter& writer,
-                      const IngestFileOptions& options) {
-  IngestOptions pipeline = options.pipeline;
-  if (const auto& on_skip = options.pipeline.read.bad_lines.on_skip) {
-    pipeline.read.bad_lines.on_skip = [&](const InputError& e) {
+                      const IngestFileOptions& options, const IngestFileHooks& hooks) {
+  IngestCallbacks callbacks;
+  if (const auto& on_skip = hooks.pipeline.read.on_skip) {
+    callbacks.read.on_skip = [&](const InputError& e) {
       on_skip(InputError(file.given, e.line(), e.problem()));
     };
   }
-  if (const auto& on_warning = options.pipeline.read.on_warning) {
-    pipeline.read.on_warning = [&](const InputError& e) {  // a companion keeps its name
+  if (const auto& on_warning = hooks.pipeline.read.on_warning) {
+    callbacks.read.on_warning = [&](const InputError& e) {  // a companion keeps its name
       on_warning(e.file() == file.path ? InputError(file.given, e.line(), e.problem()) : e);
     };
   }
   // After each block is the one point where a load can stop early and
   // leave the pipeline's threads joined (the exception unwinds them).
-  pipeline.progress = [&](const LoadProgress& progress) {
-    if (options.cancel != nullptr && options.cancel->load()) {
+  callbacks.progress = [&](const LoadProgress& progress) {
+    if (hooks.cancel != nullptr && hooks.cancel->load()) {
       throw IngestCancelled(file.given + ": load abandoned");
     }
-    if (options.pipeline.progress) options.pipeline.progress(progress);
+    if (hooks.pipeline.progress) hooks.pipeline.progress(progress);
   };
   InputFile input(file.path);
-  return IngestTrace(input, *file.format, file.companions, writer, pipeline);
+  return IngestTrace(input, *file.format, file.companions, writer, options.pipeline, callbacks);
 }
 
 // A pipe or a device can be read once, and a file is read twice (its
@@ -170,7 +170,7 @@ PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
 }
 
 IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
-                                  const IngestFileOptions& options) {
+                                  const IngestFileOptions& options, const IngestFileHooks& hooks) {
   IngestFileOutcome outcome;
   TraceInfo info = file.info;
   // The digest first only if the archive may hold the file already: it
@@ -185,7 +185,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     outcome.already_there = true;
     return outcome;
   }
-  if (options.cancel != nullptr && options.cancel->load()) {
+  if (hooks.cancel != nullptr && hooks.cancel->load()) {
     throw IngestCancelled(file.given + ": load abandoned");
   }
   auto started = Clock::now();
@@ -195,12 +195,12 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
   try {
     std::optional<BackgroundDigest> digest;
     if (info.sha256.empty()) digest.emplace(file.path);
-    IngestResult result = ReadRows(file, load->writer(), options);
+    IngestResult result = ReadRows(file, load->writer(), options, hooks);
     loaded = Clock::now();
     // The load's batches are freed, but glibc keeps their pages: given back
     // now, they are not counted again beside the publish's page cache.
     malloc_trim(0);
-    if (options.on_publish) options.on_publish();
+    if (hooks.on_publish) hooks.on_publish();
     TraceSummary summary = Summarize(file, result);
     summary.sha256 = digest ? TraceIdentity(digest->Get(), file.companions) : info.sha256;
     if (std::optional<int64_t> other = load->Publish(summary, existing)) {

@@ -78,13 +78,17 @@ PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
                               const FormatArgs& input, const TraceLabels& labels);
 
 struct IngestFileOptions {
-  // Batch size, workers, -z, progress, and --on-error/--max-errors, whose
-  // on_skip hears of each skipped line on the loading thread, named as the
-  // file was given; so does read.on_warning, of the trace's warnings.
-  IngestOptions pipeline;
-  bool force = false;  // load it even when the archive has that content
-  // Called on the loading thread once the rows are all written, before
-  // they are indexed and published (the last, silent part of a load).
+  IngestOptions pipeline;  // batch size, workers, -z, --on-error, --max-errors
+  bool force = false;      // load it even when the archive has that content
+};
+
+// How a caller follows a load, and stops it, on the loading thread.
+struct IngestFileHooks {
+  // The progress after each block, and each skipped line and warning of
+  // the trace, named as the file was given.
+  IngestCallbacks pipeline;
+  // Called once the rows are all written, before they are indexed and
+  // published (the last, silent part of a load).
   std::function<void()> on_publish;
   // When set and it turns true while the file is read, the load stops: its
   // trace row is removed and IngestCancelled thrown. Not checked once the
@@ -92,7 +96,7 @@ struct IngestFileOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
-// Thrown when IngestFileOptions::cancel stopped a load; nothing of it remains.
+// Thrown when IngestFileHooks::cancel stopped a load; nothing of it remains.
 struct IngestCancelled : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -116,6 +120,7 @@ struct IngestFileOutcome {
 };
 
 IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
-                                  const IngestFileOptions& options);
+                                  const IngestFileOptions& options,
+                                  const IngestFileHooks& hooks = {});
 
 }  // namespace tracedb

@@ -94,15 +94,15 @@ IngestResult WithWriter(RowWriter& writer, const IngestOptions& options, Read re
   return result;
 }
 
-std::function<void(uint64_t)> Progress(const IngestOptions& options, const InputFile& input,
+std::function<void(uint64_t)> Progress(const IngestCallbacks& callbacks, const InputFile& input,
                                        const BatchingSink& sink) {
-  if (!options.progress) return {};
-  return [&options, &input, &sink](uint64_t bytes) {
+  if (!callbacks.progress) return {};
+  return [&callbacks, &input, &sink](uint64_t bytes) {
     const RowCounts& c = sink.counts();
     uint64_t size = input.size_on_disk();
     double fraction =
         size == 0 ? -1 : std::min(1.0, static_cast<double>(input.consumed_on_disk()) / size);
-    options.progress({.bytes = bytes,
+    callbacks.progress({.bytes = bytes,
                       .rows = c.containers + c.states + c.events + c.variables + c.links,
                       .fraction = fraction});
   };
@@ -112,14 +112,15 @@ std::function<void(uint64_t)> Progress(const IngestOptions& options, const Input
 
 IngestResult IngestTrace(InputFile& input, const TraceFormat& format,
                          const std::vector<Companion>& companions, RowWriter& writer,
-                         const IngestOptions& options) {
+                         const IngestOptions& options, const IngestCallbacks& callbacks) {
   return WithWriter(writer, options, [&](Registry& registry, BatchingSink& sink) {
     ReadOptions read = options.read;
     read.simulator.keep_extras = true;
     read.exact_seconds = true;
     read.blocks.block_size = std::min(read.blocks.block_size, kIngestBlockBytes);
-    read.on_block = Progress(options, input, sink);
-    return format.read(input, companions, read, &registry, &sink);
+    ReadCallbacks read_callbacks = callbacks.read;
+    read_callbacks.on_block = Progress(callbacks, input, sink);
+    return format.read(input, companions, read, read_callbacks, &registry, &sink);
   });
 }
 

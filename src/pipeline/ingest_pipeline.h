@@ -35,13 +35,16 @@ struct LoadProgress {
 struct IngestOptions {
   // Workers, -z, bad lines. The ingest sets simulator.keep_extras and
   // exact_seconds (stored rows keep their user fields, and their times read
-  // back the same) and on_block (see progress), and reads blocks of at most
-  // 128 KiB (ingest_pipeline.cc).
+  // back the same), and reads blocks of at most 128 KiB (ingest_pipeline.cc).
   ReadOptions read;
   size_t batch_rows = kDefaultBatchRows;  // rows per writer batch
   uint32_t profile_bins = kDefaultProfileBins;  // state_profile's bins at most
-  // Called on the reading thread after each block. It may throw to stop
-  // the load.
+};
+
+// What a load tells its caller as it goes, on the reading thread.
+struct IngestCallbacks {
+  ReadCallbacks read;  // on_warning and on_skip; on_block is the load's own (progress)
+  // Called after each block. It may throw to stop the load.
   std::function<void(const LoadProgress&)> progress;
 };
 
@@ -53,6 +56,6 @@ struct IngestResult {
 
 IngestResult IngestTrace(InputFile& input, const TraceFormat& format,
                          const std::vector<Companion>& companions, RowWriter& writer,
-                         const IngestOptions& options);
+                         const IngestOptions& options, const IngestCallbacks& callbacks = {});
 
 }  // namespace tracedb

@@ -70,8 +70,9 @@ const TraceFormat* FormatOf(const std::string& path) {
 
 class Watcher {
  public:
-  explicit Watcher(const WatchOptions& options)
+  Watcher(const WatchOptions& options, const ReadCallbacks& callbacks)
       : options_(options),
+        callbacks_(callbacks),
         dir_(options.dir),
         tracker_(Seconds(options.stable_seconds), Seconds(options.companion_seconds)),
         held_(options.dir, Seconds(options.takeover_seconds)) {}
@@ -96,6 +97,7 @@ class Watcher {
   void Stop(int signal);
 
   const WatchOptions& options_;
+  const ReadCallbacks& callbacks_;
   fs::path dir_;
   StopSignals signals_;  // before any job's thread starts; the jobs wake it
   StabilityTracker tracker_;
@@ -284,7 +286,8 @@ std::optional<JobSpec> Watcher::ClaimJob(const std::string& path) {
     fs::path mine = held_.folder() / fs::path(companion.path).filename();
     if (fs::exists(mine)) spec.input.companions.push_back({companion.role, mine.string()});
   }
-  spec.ingest.cancel = &abandon_;
+  spec.hooks.pipeline.read = callbacks_;
+  spec.hooks.cancel = &abandon_;
   return spec;
 }
 
@@ -377,7 +380,7 @@ void Watcher::Stop(int signal) {
 
 }  // namespace
 
-int WatchFolder(const WatchOptions& options) {
+int WatchFolder(const WatchOptions& options, const ReadCallbacks& callbacks) {
   if (!fs::is_directory(options.dir)) throw InputError(options.dir, 0, "not a folder");
   fs::create_directories(fs::path(options.dir) / "done");
   fs::create_directories(fs::path(options.dir) / "failed");
@@ -392,7 +395,7 @@ int WatchFolder(const WatchOptions& options) {
   std::fprintf(stderr, "%s%s %s into %s (%d job(s); a file is taken once unchanged for %g s)\n",
                Stamp().c_str(), options.once ? "loading what is in" : "watching",
                options.dir.c_str(), archive_name.c_str(), options.jobs, options.stable_seconds);
-  Watcher watcher(options);
+  Watcher watcher(options, callbacks);
   return watcher.Run();
 }
 

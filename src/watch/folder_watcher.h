@@ -58,13 +58,14 @@ struct WatchOptions {
   double grace_seconds = 10;  // after a stop signal, before loads are abandoned
   bool once = false;          // take the files stable now, load them, exit
   TraceLabels labels;         // --comment, --tag, --tags-from-name (no --name)
-  IngestFileOptions ingest;   // batch size, threads, -z; `cancel` is the watcher's
+  IngestFileOptions ingest;   // batch size, threads, -z, --on-error
 };
 
 // The exit code: 0, or 1 when --once left a file in failed/. Throws
 // DbError when the archive cannot be opened, and
 // std::filesystem::filesystem_error when the folder cannot be read or
-// done/ and failed/ cannot be made.
-int WatchFolder(const WatchOptions& options);
+// done/ and failed/ cannot be made. `callbacks` hear of each load's skipped
+// lines and warnings, on that load's thread.
+int WatchFolder(const WatchOptions& options, const ReadCallbacks& callbacks);
 
 }  // namespace tracedb::watch

@@ -16,12 +16,12 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   outcome.warnings = file.warnings;
   // Two jobs of one content take turns: the second then finds it loaded.
   file.info.sha256 = IdentityOf(file);
-  ContentClaim claim(claims, file.info.sha256, *spec.ingest.cancel);
+  ContentClaim claim(claims, file.info.sha256, *spec.hooks.cancel);
   if (!claim.held()) {
     outcome.result = JobOutcome::Result::kAbandoned;
     return;
   }
-  outcome.ingest = IngestTraceFile(*archive, file, spec.ingest);
+  outcome.ingest = IngestTraceFile(*archive, file, spec.ingest, spec.hooks);
   outcome.result = outcome.ingest.already_there ? JobOutcome::Result::kAlreadyThere
                                                 : JobOutcome::Result::kLoaded;
 }

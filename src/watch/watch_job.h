@@ -42,7 +42,8 @@ struct JobSpec {
   std::string path;   // where it is read: the watcher's claim (file_claims.h)
   FormatArgs input;   // its companions, claimed with it
   TraceLabels labels;
-  IngestFileOptions ingest;  // its `cancel` is the watcher's
+  IngestFileOptions ingest;
+  IngestFileHooks hooks;  // its `cancel` is the watcher's
 };
 
 class WatchJob {

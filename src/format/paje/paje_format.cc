@@ -41,8 +41,8 @@ std::vector<std::string> LacksNothing(const std::string&, const std::vector<Comp
 bool IsCompanion(std::string_view) { return false; }
 
 ReadResult Read(InputFile& input, const std::vector<Companion>&, const ReadOptions& options,
-                Registry* registry, EntitySink* sink) {
-  return SimulatePajeTrace(input, {.read = options}, registry, sink);
+                const ReadCallbacks& callbacks, Registry* registry, EntitySink* sink) {
+  return SimulatePajeTrace(input, {.read = options}, callbacks, registry, sink);
 }
 
 }  // namespace

@@ -37,9 +37,9 @@ void RethrowWithFile(const std::string& path, const ProblemError& problem) {
 }
 
 ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const ReadOptions& options,
-                        const ReadHooks& hooks) {
+                        const ReadCallbacks& callbacks, const ReadHooks& hooks) {
   BlockReader reader(&file, options.blocks);
-  BadLines own(file.path(), options.bad_lines);
+  BadLines own(file.path(), options.bad_lines, callbacks.on_skip);
   EventSequencer sequencer(hooks.bad_lines ? hooks.bad_lines : &own);
   Snapshot snapshot(sequencer.table());
   uint64_t bytes_done = 0;
@@ -53,7 +53,7 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const Rea
       sequencer.Deliver(parsed, consume, hooks.lookahead);
       snapshot.Set(sequencer.table());
       bytes_done += parsed.batch.text->size();
-      if (options.on_block) options.on_block(bytes_done);
+      if (callbacks.on_block) callbacks.on_block(bytes_done);
     };
     // The first block (64 KiB: the header, usually) is read here before the
     // workers start: they parsed the next ones against no definitions, and
@@ -67,7 +67,7 @@ ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume, const Rea
   } catch (const ProblemError& problem) {
     RethrowWithFile(file.path(), problem);
   }
-  WarnOfLatin1(options, file.path(), sequencer.latin1());
+  WarnOfLatin1(callbacks, file.path(), sequencer.latin1());
   return ReadStats{reader.bytes_read(), sequencer.lines()};
 }
 

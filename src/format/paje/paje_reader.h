@@ -2,9 +2,9 @@
 // stdin) and hands its events, in file order, to a consumer on the calling
 // thread; blocks are parsed on `options.parse_workers` threads meanwhile
 // (concurrency/parallel_parse.h). Errors become InputErrors naming the file
-// and line. Of the ReadOptions it takes the blocks, the workers, on_block
-// and on_warning (called on the consumer's thread) and, unless `hooks`
-// brings its own BadLines, bad_lines.
+// and line. Of the ReadOptions it takes the blocks, the workers and, unless
+// `hooks` brings its own BadLines, bad_lines; the callbacks are called on the
+// consumer's thread (on_skip only by a BadLines of the read's own).
 #pragma once
 
 #include <functional>
@@ -38,7 +38,8 @@ struct ReadStats {
 };
 
 ReadStats ReadPajeTrace(InputFile& file, const EventConsumer& consume,
-                        const ReadOptions& options = {}, const ReadHooks& hooks = {});
+                        const ReadOptions& options = {}, const ReadCallbacks& callbacks = {},
+                        const ReadHooks& hooks = {});
 
 // Adds the file name to a ProblemError.
 [[noreturn]] void RethrowWithFile(const std::string& path, const ProblemError& problem);

@@ -6,11 +6,12 @@
 
 namespace tracedb::paje {
 
-ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Registry* registry,
-                             EntitySink* sink) {
+ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options,
+                             const ReadCallbacks& callbacks, Registry* registry, EntitySink* sink) {
   Simulator simulator(options.read.simulator, registry, sink);
   NameResolver resolver;
-  ReadOptions read = options.read;
+  const ReadOptions& read = options.read;
+  ReadCallbacks read_callbacks = callbacks;
   ReadHooks hooks;
   // Without workers the lookups would run on this thread all the same, plus
   // the snapshots' copies (--threads 1, 1 GB trace: 6.6 s, 6.9 s with them).
@@ -21,11 +22,11 @@ ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Re
       return simulator.Prefetch(far, near);
     };
   }
-  read.on_block = [&](uint64_t bytes) {
+  read_callbacks.on_block = [&](uint64_t bytes) {
     if (pre_resolve) resolver.Publish(*registry);
-    if (options.read.on_block) options.read.on_block(bytes);
+    if (callbacks.on_block) callbacks.on_block(bytes);
   };
-  BadLines bad_lines(file.path(), options.read.bad_lines);
+  BadLines bad_lines(file.path(), options.read.bad_lines, callbacks.on_skip);
   hooks.bad_lines = &bad_lines;
   auto apply = [&](const Event& e) {
     try {
@@ -36,7 +37,7 @@ ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Re
       bad_lines.Report(problem.line(), problem.problem());
     }
   };
-  ReadStats stats = ReadPajeTrace(file, apply, read, hooks);
+  ReadStats stats = ReadPajeTrace(file, apply, read, read_callbacks, hooks);
   try {
     simulator.Finish();
   } catch (const ProblemError& problem) {

@@ -9,7 +9,7 @@
 // it refuses, so a skipped line leaves no trace in what follows.
 //
 // Threading: runs on the calling thread, which also calls the sink and
-// on_block; the parser threads are its own and joined before it returns.
+// the callbacks; the parser threads are its own and joined before it returns.
 #pragma once
 
 #include "format/trace_format.h"
@@ -24,7 +24,7 @@ struct SimulateOptions {
   bool pre_resolve = true;  // parser workers, if any, resolve names ahead (sim/name_snapshot.h)
 };
 
-ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options, Registry* registry,
-                             EntitySink* sink);
+ReadResult SimulatePajeTrace(InputFile& file, const SimulateOptions& options,
+                             const ReadCallbacks& callbacks, Registry* registry, EntitySink* sink);
 
 }  // namespace tracedb::paje

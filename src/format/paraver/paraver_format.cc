@@ -64,9 +64,10 @@ std::vector<std::string> Lacks(const std::string& trace, const std::vector<Compa
 bool IsCompanion(std::string_view name) { return name.ends_with(".pcf") || name.ends_with(".row"); }
 
 ReadResult Read(InputFile& input, const std::vector<Companion>& companions,
-                const ReadOptions& options, Registry* registry, EntitySink* sink) {
+                const ReadOptions& options, const ReadCallbacks& callbacks, Registry* registry,
+                EntitySink* sink) {
   ParaverFiles files{input.path(), Given(companions, kPcf), Given(companions, kRow)};
-  return ReadParaverTrace(input, files, options, registry, sink);
+  return ReadParaverTrace(input, files, options, callbacks, registry, sink);
 }
 
 }  // namespace

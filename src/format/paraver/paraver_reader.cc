@@ -35,8 +35,8 @@ HeaderLine SplitHeader(std::string_view block) {
 // order.
 class InOrder {
  public:
-  InOrder(TraceMapper* mapper, const ReadOptions& options, BadLines* bad_lines)
-      : mapper_(mapper), options_(options), bad_lines_(bad_lines) {}
+  InOrder(TraceMapper* mapper, const ReadCallbacks& callbacks, BadLines* bad_lines)
+      : mapper_(mapper), callbacks_(callbacks), bad_lines_(bad_lines) {}
 
   void Deliver(ParsedRecords&& block) {
     auto problem = block.problems.begin();
@@ -53,7 +53,7 @@ class InOrder {
     latin1_.Add(block.latin1, lines_);
     lines_ += block.line_count;
     bytes_ += block.bytes;
-    if (options_.on_block) options_.on_block(bytes_);
+    if (callbacks_.on_block) callbacks_.on_block(bytes_);
   }
   void CountHeader(uint64_t bytes, bool latin1) {
     lines_ = 1;
@@ -75,7 +75,7 @@ class InOrder {
   }
 
   TraceMapper* mapper_;
-  const ReadOptions& options_;
+  const ReadCallbacks& callbacks_;
   BadLines* bad_lines_;
   uint64_t lines_ = 0;
   uint64_t bytes_ = 0;
@@ -89,6 +89,7 @@ struct Inputs {
   const PcfLabels& pcf;
   const RowNames& names;
   size_t recent_values;
+  const ReadCallbacks& callbacks;
 };
 
 ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& options,
@@ -101,7 +102,7 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   const ObjectModel objects(header);
   TraceMapper mapper(header, inputs.pcf, inputs.names, options, inputs.recent_values, registry,
                      sink);
-  InOrder in_order(&mapper, options, bad_lines);
+  InOrder in_order(&mapper, inputs.callbacks, bad_lines);
   in_order.CountHeader(header_line.next, header.latin1);
   ParsedRecords rest = ParseRecords(std::string_view(*first).substr(header_line.next), objects);
   rest.bytes = first->size() - header_line.next;
@@ -117,7 +118,7 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
       [&](ParsedRecords&& parsed) { in_order.Deliver(std::move(parsed)); });
   if (mapper.records() == 0) throw ProblemError(1, "the header is not followed by any record");
   mapper.Finish();
-  WarnOfLatin1(options, file.path(), in_order.latin1());
+  WarnOfLatin1(inputs.callbacks, file.path(), in_order.latin1());
   ReadResult result{.bytes = in_order.bytes(),
                     .lines = in_order.lines(),
                     .records = mapper.records(),
@@ -130,30 +131,33 @@ ReadResult ReadBody(InputFile& file, const Inputs& inputs, const ReadOptions& op
   return result;
 }
 
-void WarnOfNoted(const ReadOptions& options, const std::string& file, const NotedLines& noted) {
-  if (noted.count > 0 && options.on_warning) {
-    options.on_warning(NotedLinesWarning(file, noted));
+void WarnOfNoted(const ReadCallbacks& callbacks, const std::string& file,
+                 const NotedLines& noted) {
+  if (noted.count > 0 && callbacks.on_warning) {
+    callbacks.on_warning(NotedLinesWarning(file, noted));
   }
 }
 
 // A .pcf or .row, its text made UTF-8 (model/latin1_text.h).
-std::string ReadCompanion(const std::string& path, const ReadOptions& options) {
+std::string ReadCompanion(const std::string& path, const ReadCallbacks& callbacks) {
   std::string text = ReadSmallFile(path);
-  WarnOfLatin1(options, path, RecodeLines(&text));
+  WarnOfLatin1(callbacks, path, RecodeLines(&text));
   return text;
 }
 
 }  // namespace
 
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
-                            Registry* registry, EntitySink* sink, size_t recent_values) {
-  PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadCompanion(files.pcf, options));
-  WarnOfNoted(options, files.pcf, pcf.ignored);
-  RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, options));
-  WarnOfNoted(options, files.row, names.ignored);
-  BadLines bad_lines(trace.path(), options.bad_lines);
+                            const ReadCallbacks& callbacks, Registry* registry, EntitySink* sink,
+                            size_t recent_values) {
+  PcfLabels pcf = files.pcf.empty() ? PcfLabels{} : ParsePcf(ReadCompanion(files.pcf, callbacks));
+  WarnOfNoted(callbacks, files.pcf, pcf.ignored);
+  RowNames names = files.row.empty() ? RowNames{} : ParseRow(ReadCompanion(files.row, callbacks));
+  WarnOfNoted(callbacks, files.row, names.ignored);
+  BadLines bad_lines(trace.path(), options.bad_lines, callbacks.on_skip);
   try {
-    return ReadBody(trace, {files, pcf, names, recent_values}, options, registry, sink, &bad_lines);
+    return ReadBody(trace, {files, pcf, names, recent_values, callbacks}, options, registry, sink,
+                    &bad_lines);
   } catch (const ProblemError& problem) {
     throw InputError(trace.path(), problem.line(), problem.problem());
   }

@@ -28,13 +28,13 @@ namespace tracedb::paraver {
 // Reads the records from `trace` and the companions files.pcf and files.row
 // (files.trace only named the trace to FindCompanions). Of `options` it
 // takes the blocks, the workers, simulator.keep_extras (user fields such as
-// cpu and lsend on every row), exact_seconds, bad_lines, on_block and
-// on_warning (called on the calling thread). Text that is not UTF-8 (the
+// cpu and lsend on every row), exact_seconds and bad_lines; the callbacks
+// are called on the calling thread. Text that is not UTF-8 (the
 // header's date, communicator lines, labels and names) is read as Latin-1
 // (model/latin1_text.h). `recent_values`: the unlabelled numbers
 // remembered (recent_ids.h).
 ReadResult ReadParaverTrace(InputFile& trace, const ParaverFiles& files, const ReadOptions& options,
-                            Registry* registry, EntitySink* sink,
+                            const ReadCallbacks& callbacks, Registry* registry, EntitySink* sink,
                             size_t recent_values = kRecentValues);
 
 }  // namespace tracedb::paraver
