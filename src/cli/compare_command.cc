@@ -63,13 +63,6 @@ int Compare(const CompareArgs& args) {
 }
 
 
-ProfileBy ByArgument(const Arguments& arguments) {
-  std::string by = *Text(arguments, "by");
-  if (by == "value") return ProfileBy::kValue;
-  if (by == "container") return ProfileBy::kContainer;
-  throw UsageError("--by must be value or container, not '" + by + "'");
-}
-
 int Run(const Arguments& arguments) {
   if (arguments.operands.size() != 2) throw UsageError("give two traces, A and B");
   CompareArgs args{.db = DatabaseArgument(arguments),

@@ -91,13 +91,6 @@ int Profile(const ProfileArgs& args) {
 }
 
 
-ProfileBy ByArgument(const Arguments& arguments) {
-  std::string by = *Text(arguments, "by");
-  if (by == "value") return ProfileBy::kValue;
-  if (by == "container") return ProfileBy::kContainer;
-  throw UsageError("--by must be value or container, not '" + by + "'");
-}
-
 int Run(const Arguments& arguments) {
   ProfileArgs args{.db = DatabaseArgument(arguments),
                    .trace = OneOperand(arguments, "TRACE"),

@@ -106,4 +106,11 @@ QueryFormat OutputFormat(const Arguments& args) {
   return csv ? QueryFormat::kCsv : json ? QueryFormat::kJson : QueryFormat::kText;
 }
 
+ProfileBy ByArgument(const Arguments& args) {
+  std::string by = *Text(args, "by");
+  if (by == "value") return ProfileBy::kValue;
+  if (by == "container") return ProfileBy::kContainer;
+  throw UsageError("--by must be value or container, not '" + by + "'");
+}
+
 }  // namespace tracedb

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cli/arguments.h"
+#include "analysis/flat_profile.h"
 #include "cli/command.h"
 #include "pipeline/ingest_file.h"
 
@@ -123,5 +124,7 @@ uint32_t ProfileBinsArgument(const Arguments& args);
 WindowArgs WindowArguments(const Arguments& args);
 // --csv or --json, else a text table.
 QueryFormat OutputFormat(const Arguments& args);
+// --by value or container, of profile and compare.
+ProfileBy ByArgument(const Arguments& args);
 
 }  // namespace tracedb
