@@ -17,8 +17,8 @@
 #include "db/archive.h"
 #include "db/db_error.h"
 #include "db/row_cursor.h"
-#include "output/csv_text.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
 #include "test_support.h"
 
 namespace tracedb::testing::stream_rows_test {

@@ -10,8 +10,8 @@
 
 #include "backend_support.h"
 #include "db/archive.h"
-#include "output/csv_text.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
 #include "test_support.h"
 
 namespace tracedb::testing::tie_sort_test {

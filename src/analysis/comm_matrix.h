@@ -20,7 +20,7 @@
 
 #include "db/archive.h"
 #include "db/trace_record.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 

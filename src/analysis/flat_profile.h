@@ -22,8 +22,8 @@
 #include "chart/bars_svg.h"
 #include "db/archive.h"
 #include "db/trace_record.h"
-#include "output/result_table.h"
-#include "output/row_source.h"
+#include "results/result_table.h"
+#include "results/row_source.h"
 
 namespace tracedb {
 
@@ -35,7 +35,7 @@ struct ProfileOptions {
   std::optional<TimeWindow> window;  // --from/--to; within the trace's span
 };
 
-// Its rows made when asked for (output/row_source.h): what the command
+// Its rows made when asked for (results/row_source.h): what the command
 // prints, without holding the cells of every row.
 RowSource FlatProfileRows(Archive& archive, const TraceRecord& trace,
                           const ProfileOptions& options);

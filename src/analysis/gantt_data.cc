@@ -16,7 +16,7 @@
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
 #include "chart/gantt_cells.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

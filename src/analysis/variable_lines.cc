@@ -8,7 +8,7 @@
 #include "analysis/column_grid.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

@@ -8,8 +8,8 @@
 #include "analysis/comm_matrix.h"
 #include "cli/commands.h"
 #include "cli/table_output.h"
-#include "output/matrix_text.h"
 #include "pipeline/open_archive.h"
+#include "results/matrix_text.h"
 
 namespace tracedb {
 namespace {

@@ -25,9 +25,9 @@
 #include "db/db_error.h"
 #include "db/tie_sort.h"
 #include "db/trace_tables.h"
-#include "output/csv_text.h"
-#include "output/file_set.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
+#include "results/file_set.h"
 
 namespace tracedb {
 namespace {

@@ -6,9 +6,9 @@
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
 #include "db/db_error.h"
-#include "output/json_table.h"
-#include "output/table_text.h"
 #include "pipeline/open_archive.h"
+#include "results/json_table.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 namespace {

@@ -12,11 +12,11 @@
 #include "cli/commands.h"
 #include "cli/trace_fields.h"
 #include "model/latin1_text.h"
-#include "output/csv_text.h"
-#include "output/json_table.h"
-#include "output/table_text.h"
 #include "pipeline/formats.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
+#include "results/json_table.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 namespace {

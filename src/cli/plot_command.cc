@@ -15,8 +15,8 @@
 #include "cli/commands.h"
 #include "cli/trace_window.h"
 #include "db/db_error.h"
-#include "output/whole_file.h"
 #include "pipeline/open_archive.h"
+#include "results/whole_file.h"
 
 namespace tracedb {
 namespace {

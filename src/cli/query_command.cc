@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "output/csv_text.h"
-#include "output/json_table.h"
-#include "output/table_text.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
+#include "results/json_table.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 namespace {

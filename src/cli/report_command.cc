@@ -5,9 +5,9 @@
 #include "analysis/analysed_trace.h"
 #include "cli/commands.h"
 #include "cli/trace_window.h"
-#include "output/whole_file.h"
 #include "pipeline/open_archive.h"
 #include "report/trace_report.h"
+#include "results/whole_file.h"
 
 namespace tracedb {
 

@@ -28,7 +28,7 @@
 #include "db/trace_record.h"
 #include "model/entity.h"
 #include "model/row_writer.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 #include "sim/registry.h"
 
 namespace tracedb {

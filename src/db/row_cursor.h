@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 
@@ -38,7 +38,7 @@ class RowCursor {
 
 std::vector<std::string> ColumnNames(const RowCursor& cursor);
 std::vector<Cell> RowCells(const RowCursor& cursor);
-// The current row as a CSV record (output/csv_text.h), what
+// The current row as a CSV record (results/csv_text.h), what
 // AppendCsvRecord(out, RowCells(cursor)) appends.
 void AppendCsvRecord(std::string* out, const RowCursor& cursor);
 

@@ -22,7 +22,7 @@
 #include <optional>
 
 #include "db/archive.h"
-#include "output/batching_sink.h"
+#include "sink/batching_sink.h"
 #include "summary/trace_summarizer.h"
 
 namespace tracedb {

@@ -18,9 +18,9 @@
 #include "chart/lines_svg.h"
 #include "chart/time_axis.h"
 #include "chart/utilisation_svg.h"
-#include "output/html_table.h"
-#include "output/xml_text.h"
 #include "report/report_page.h"
+#include "results/html_table.h"
+#include "results/xml_text.h"
 
 namespace tracedb {
 namespace {
