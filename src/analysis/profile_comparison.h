@@ -17,7 +17,7 @@
 #include <string>
 
 #include "analysis/flat_profile.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
 #include "results/result_table.h"
 #include "results/row_source.h"
@@ -31,9 +31,9 @@ struct CompareOptions {
 
 // Its rows made when asked for (results/row_source.h), as the command
 // prints them.
-RowSource CompareProfileRows(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+RowSource CompareProfileRows(TraceReader& reader, const TraceRecord& a, const TraceRecord& b,
                              const CompareOptions& options);
-ResultTable CompareProfiles(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+ResultTable CompareProfiles(TraceReader& reader, const TraceRecord& a, const TraceRecord& b,
                             const CompareOptions& options);
 
 }  // namespace tracedb

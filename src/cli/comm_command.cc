@@ -61,7 +61,7 @@ std::string Footer(size_t shown, int64_t total) {
 
 int RunComm(const CommArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord trace = FindAnalysable(*archive, args.trace);
+  TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
   bool text = args.format == QueryFormat::kText;
   int64_t limit = args.limit.value_or(text ? kTextPairs : 0);
   TablePrinter printer(args.format, CommColumns());
@@ -70,7 +70,7 @@ int RunComm(const CommArgs& args) {
                       if (text && square) std::fputs(SquareText(*square).c_str(), stdout);
                     },
                 .pair = [&](std::vector<Cell> row) { printer.Add(std::move(row)); }};
-  int64_t total = ReadCommMatrix(*archive, trace, {.limit = limit}, sink);
+  int64_t total = ReadCommMatrix(*archive->reader, trace, {.limit = limit}, sink);
   if (text && total == 0) {
     std::fputs((TraceLabel(trace) + " has no links\n").c_str(), stdout);
     return 0;

@@ -42,7 +42,7 @@ std::string JsonInfo(const TraceRecord& trace, const ResultTable& types) {
 
 int RunInfo(const InfoArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  std::optional<TraceDetail> detail = archive->Describe(args.trace);
+  std::optional<TraceDetail> detail = archive->catalog->Describe(args.trace);
   if (!detail) throw DbError(archive->name(), "no trace '" + args.trace + "' (see tracedb list)");
   WarnStoppedRemovals(archive->name(), {detail->trace});
   std::string out =

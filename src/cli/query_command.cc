@@ -2,7 +2,7 @@
 // text table, CSV or JSON.
 //
 // Read-only: each backend refuses a statement that would write, runs it in
-// a read-only transaction and rolls that back (Archive::Query).
+// a read-only transaction and rolls that back (TraceReader::Query).
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -117,7 +117,7 @@ void Print(RowCursor& cursor, QueryFormat format) {
 
 int RunQuery(const QueryArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  Print(*archive->Query(args.sql), args.format);
+  Print(*archive->reader->Query(args.sql), args.format);
   return 0;
 }
 

@@ -13,15 +13,15 @@ namespace tracedb {
 
 int RunReport(const ReportArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord trace = FindAnalysable(*archive, args.trace);
-  RequireStates(*archive, trace);
+  TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
+  RequireStates(*archive->catalog, trace);
   ReportOptions options;
   if (args.window.from || args.window.to) {
     options.window = ChosenWindow(*archive, trace, args.window);
   }
   std::string output =
       args.output.empty() ? "trace-" + std::to_string(trace.id) + ".html" : args.output;
-  WriteWholeFile(output, TraceReport(*archive, trace, options));
+  WriteWholeFile(output, TraceReport(*archive->reader, trace, options));
   return 0;
 }
 
