@@ -42,11 +42,11 @@ namespace tracedb {
 enum class ArchiveAccess { kCreate, kChange, kRead };
 
 struct Archive {
-  std::shared_ptr<TraceCatalog> catalog;
-  std::shared_ptr<TraceLoader> loader;
-  std::shared_ptr<TraceRemover> remover;
-  std::shared_ptr<SummaryStore> summaries;
-  std::shared_ptr<TraceReader> reader;
+  std::shared_ptr<TraceCatalog> catalog;    // every command that names a trace
+  std::shared_ptr<TraceLoader> loader;      // ingest, watch; list cleans up
+  std::shared_ptr<TraceRemover> remover;    // delete; ingest's cancelled load
+  std::shared_ptr<SummaryStore> summaries;  // summarize
+  std::shared_ptr<TraceReader> reader;      // dump, export-csv, query, the analyses
 
   // How messages name the database: the file, or the connection without
   // its password.
