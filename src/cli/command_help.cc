@@ -322,15 +322,17 @@ constexpr CommandHelp kCommands[] = {
         "print the SQL schema of a tracedb database",
         "[--dialect sqlite|postgresql] [--documented]",
         "Print the SQL that builds a tracedb database: the migrations compiled\n"
-        "into this binary, in order, in the dialect asked for (default sqlite).\n"
-        "They are exactly what tracedb runs when it opens a new database, which\n"
-        "it also records in a schema_version table; to make a database, let\n"
+        "into this binary, in order, in the dialect asked for (default sqlite),\n"
+        "then the views (migrations/views.sql). They are exactly what tracedb\n"
+        "runs when it opens a new database, which it also records in the\n"
+        "schema_version and schema_views tables; to make a database, let\n"
         "tracedb make it (ingest, or any command on an empty PostgreSQL\n"
         "database).\n"
         "\n"
-        "--documented prints schema/schema.sql instead: the same schema as it\n"
-        "stands after every migration, with each table and column explained\n"
-        "(SQLite's dialect; PostgreSQL differs in type names and partitions).\n",
+        "--documented prints schema/schema.sql instead, then the views: the\n"
+        "same schema as it stands after every migration, with each table and\n"
+        "column explained (SQLite's dialect; PostgreSQL differs in type names\n"
+        "and partitions).\n",
         "tracedb schema --documented | less\n"
         "tracedb schema --dialect postgresql > tracedb-postgresql.sql\n",
     },
