@@ -52,7 +52,7 @@ double Since(std::chrono::steady_clock::time_point start) {
 }
 
 constexpr long long kContainers = 400;  // as the bench traces
-constexpr long long kBatchRows = 75000;  // kDefaultBatchRows (output/batching_sink.h)
+constexpr long long kBatchRows = 75000;  // kDefaultBatchRows (sink/batching_sink.h)
 
 const char* const kCreateTable =
     "CREATE TABLE state (trace_id INTEGER, container_id INTEGER, type_id INTEGER, "

@@ -1,7 +1,9 @@
 -- The tracedb schema as it stands after every migration, in the SQLite
--- dialect, with what each table and column means. This file is for reading;
--- the database is built from migrations/<dialect>/NNNN_name.sql, and a test
--- (SchemaDoc in tests/schema_views_test.cc) checks that this file declares
+-- dialect, with what each table and column means; its views are in
+-- migrations/views.sql (see the end of this file). This file is for
+-- reading; the database is built from migrations/<dialect>/NNNN_name.sql
+-- and migrations/views.sql, and a test (SchemaDoc in
+-- tests/schema_views_test.cc) checks that this file and views.sql declare
 -- the same tables, columns, indexes and views. PostgreSQL differs in types
 -- (BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for trace.id,
 -- jsonb for the five extra columns) and in storage: each entity table is
@@ -49,11 +51,19 @@ CREATE TABLE schema_version (
   applied_at TEXT NOT NULL         -- UTC, ISO-8601: 2026-11-23T10:00:00Z
 );
 
+-- The views' definition the database has: one row, written by the migrator
+-- with the views (migrations/views.sql). A tracedb whose views.sql has
+-- another digest makes the views again when it opens the database.
+CREATE TABLE schema_views (
+  digest     TEXT NOT NULL,  -- SHA-256 of views.sql as applied, lowercase hex
+  applied_at TEXT NOT NULL   -- UTC, ISO-8601
+);
+
 -- One row per load of a trace file. Rows appear with status 'loading' when a
--- load begins and become 'complete' or 'failed'; the views below show
--- complete traces only. `tracedb delete` of a big trace first sets it
--- 'deleting' (hidden at once), then removes its rows table by table and the
--- row itself last.
+-- load begins and become 'complete' or 'failed'; the views
+-- (migrations/views.sql) show complete traces only. `tracedb delete` of a
+-- big trace first sets it 'deleting' (hidden at once), then removes its rows
+-- table by table and the row itself last.
 CREATE TABLE trace (
   id              INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused after a delete
   name            TEXT NOT NULL,     -- what users call it (default: file name); not unique
@@ -313,109 +323,6 @@ CREATE TABLE state_duration (
 );
 CREATE INDEX state_duration_class ON state_duration (trace_id, duration_class);
 
--- Views: ids with display names and container paths beside them, duration
--- added, complete traces only. A name that belongs to the root container
--- (container_id 0) is NULL.
--- The summary views pick complete traces with IN rather than a join, so that
--- an index of the summary table can give their order (the busiest pairs of
--- link_summary in milliseconds rather than a sort of the whole matrix).
-CREATE VIEW container_view AS
-SELECT c.trace_id, c.id, c.name, c.path, p.id AS parent_id, p.name AS parent, c.type_id,
-       t.name AS type, c.start_time, c.end_time, c.end_time - c.start_time AS duration, c.extra
-FROM container c
-JOIN trace tr ON tr.id = c.trace_id AND tr.status = 'complete'
-JOIN type t ON t.trace_id = c.trace_id AND t.id = c.type_id
-LEFT JOIN container p ON p.trace_id = c.trace_id AND p.id = c.parent_id AND p.parent_id IS NOT NULL
-WHERE c.parent_id IS NOT NULL;
-
-CREATE VIEW state_view AS
-SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
-       s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra,
-       s.duration_class, s.long_state
-FROM state s
-JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
-JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
-JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
-JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
-
--- value is NULL and number set for an event whose value is a number.
-CREATE VIEW event_view AS
-SELECT e.trace_id, e.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, e.type_id, t.name AS type, e.value_id, v.name AS value, e.number,
-       e.time, e.extra
-FROM event e
-JOIN trace tr ON tr.id = e.trace_id AND tr.status = 'complete'
-JOIN container c ON c.trace_id = e.trace_id AND c.id = e.container_id
-JOIN type t ON t.trace_id = e.trace_id AND t.id = e.type_id
-LEFT JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id;
-
-CREATE VIEW variable_view AS
-SELECT x.trace_id, x.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, x.type_id, t.name AS type,
-       x.start_time, x.end_time, x.end_time - x.start_time AS duration, x.value, x.extra
-FROM variable x
-JOIN trace tr ON tr.id = x.trace_id AND tr.status = 'complete'
-JOIN container c ON c.trace_id = x.trace_id AND c.id = x.container_id
-JOIN type t ON t.trace_id = x.trace_id AND t.id = x.type_id;
-
-CREATE VIEW link_view AS
-SELECT l.trace_id, l.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, l.type_id, t.name AS type, l.value_id, v.name AS value, l.key,
-       l.start_container_id, sc.name AS start_container, sc.path AS start_container_path,
-       l.end_container_id, ec.name AS end_container, ec.path AS end_container_path,
-       l.start_time, l.end_time, l.end_time - l.start_time AS duration, l.size, l.tag, l.extra
-FROM link l
-JOIN trace tr ON tr.id = l.trace_id AND tr.status = 'complete'
-JOIN container c ON c.trace_id = l.trace_id AND c.id = l.container_id
-JOIN type t ON t.trace_id = l.trace_id AND t.id = l.type_id
-JOIN value v ON v.trace_id = l.trace_id AND v.id = l.value_id
-LEFT JOIN container sc ON sc.trace_id = l.trace_id AND sc.id = l.start_container_id
-LEFT JOIN container ec ON ec.trace_id = l.trace_id AND ec.id = l.end_container_id;
-
-CREATE VIEW state_summary_view AS
-SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value, s.count,
-       s.inclusive_seconds, s.exclusive_seconds, s.min_seconds, s.max_seconds
-FROM state_summary s
-JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
-JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
-JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id
-WHERE s.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
-
-CREATE VIEW event_summary_view AS
-SELECT e.trace_id, e.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, e.type_id, t.name AS type, e.value_id, v.name AS value, e.count
-FROM event_summary e
-JOIN container c ON c.trace_id = e.trace_id AND c.id = e.container_id
-JOIN type t ON t.trace_id = e.trace_id AND t.id = e.type_id
-LEFT JOIN value v ON v.trace_id = e.trace_id AND v.id = e.value_id
-WHERE e.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
-
-CREATE VIEW variable_summary_view AS
-SELECT x.trace_id, x.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, x.type_id, t.name AS type, x.count, x.min, x.max,
-       x.time_weighted_mean, x.start_time, x.end_time
-FROM variable_summary x
-JOIN container c ON c.trace_id = x.trace_id AND c.id = x.container_id
-JOIN type t ON t.trace_id = x.trace_id AND t.id = x.type_id
-WHERE x.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
-
-CREATE VIEW link_summary_view AS
-SELECT l.trace_id, l.type_id, t.name AS type,
-       l.start_container_id, sc.name AS start_container, sc.path AS start_container_path,
-       l.end_container_id, ec.name AS end_container, ec.path AS end_container_path,
-       l.messages, l.bytes, l.seconds
-FROM link_summary l
-JOIN type t ON t.trace_id = l.trace_id AND t.id = l.type_id
-LEFT JOIN container sc ON sc.trace_id = l.trace_id AND sc.id = l.start_container_id
-LEFT JOIN container ec ON ec.trace_id = l.trace_id AND ec.id = l.end_container_id
-WHERE l.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
-
-CREATE VIEW state_profile_view AS
-SELECT p.trace_id, p.type_id, t.name AS type, p.value_id, v.name AS value,
-       p.bin, p.bin_start, p.bin_end, p.seconds
-FROM state_profile p
-JOIN type t ON t.trace_id = p.trace_id AND t.id = p.type_id
-JOIN value v ON v.trace_id = p.trace_id AND v.id = p.value_id
-WHERE p.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
+-- The views are in migrations/views.sql, not here: that file is their one
+-- definition, which the migrator applies after the migrations, and which
+-- `tracedb schema --documented` prints after this file.

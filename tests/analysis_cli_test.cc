@@ -214,13 +214,13 @@ TEST_P(AnalysisCli, AWindowIsSearchedInItsTracesRowsOnly) {
   Ingest("later.paje", kTwinsLater);
   std::unique_ptr<Archive> archive = OpenArchive(db(), ArchiveAccess::kRead);
   std::string sql;
-  archive->ReadComplete(2, [&](const SelectRows& select) {
+  archive->reader->ReadComplete(2, [&](const SelectRows& select) {
     SelectRows seen = [&](const std::string& text) {
       sql = text;
       return select(text);
     };
     int states = 0;
-    ReadWindowStates(archive->dialect(), seen, WindowQuery{.window = {2.0, 3.0}},
+    ReadWindowStates(archive->reader->dialect(), seen, WindowQuery{.window = {2.0, 3.0}},
                      [&](const WindowState&) { ++states; });
     EXPECT_EQ(states, 4);  // A and D in node1/thread1, A and B in node2/thread1
   });
@@ -655,13 +655,13 @@ TEST_P(AnalysisCli, AGanttReadByManyReadersIsTheOneReadByOne) {
   CliRun run = Tracedb("ingest -q --db " + db() + " " + trace);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   std::unique_ptr<Archive> archive = OpenArchive(db(), ArchiveAccess::kRead);
-  std::optional<TraceRecord> record = archive->FindTrace("1");
+  std::optional<TraceRecord> record = archive->catalog->FindTrace("1");
   ASSERT_TRUE(record);
-  GanttChart one = ReadGantt(*archive, *record, {.columns = 300, .readers = 1});
+  GanttChart one = ReadGantt(*archive->reader, *record, {.columns = 300, .readers = 1});
   ASSERT_TRUE(one.aggregated);
   ASSERT_GT(one.rows.size(), 40u);
   for (int readers : {2, 3, 7, 100}) {
-    GanttChart many = ReadGantt(*archive, *record, {.columns = 300, .readers = readers});
+    GanttChart many = ReadGantt(*archive->reader, *record, {.columns = 300, .readers = readers});
     EXPECT_TRUE(many.aggregated);
     ASSERT_EQ(many.rows.size(), one.rows.size()) << readers;
     for (size_t row = 0; row < one.rows.size(); ++row) {
@@ -1030,13 +1030,13 @@ TEST_P(AnalysisCli, AWindowOfTheWholeSpanGivesTheSummariesForEveryCorpusTrace) {
   }
   std::unique_ptr<Archive> archive = OpenArchive(db(), ArchiveAccess::kRead);
   int compared = 0;
-  for (const TraceRecord& trace : archive->ListTraces()) {
+  for (const TraceRecord& trace : archive->catalog->ListTraces()) {
     if (trace.status != TraceStatus::kComplete) continue;
     ProfileOptions options{.by = ProfileBy::kContainer};
-    ResultTable summary = FlatProfile(*archive, trace, options);
+    ResultTable summary = FlatProfile(*archive->reader, trace, options);
     options.window = TimeWindow{trace.summary->start_time, trace.summary->end_time};
     if (!(options.window->from < options.window->to)) continue;
-    ExpectSameProfile(FlatProfile(*archive, trace, options), summary, trace.info.name);
+    ExpectSameProfile(FlatProfile(*archive->reader, trace, options), summary, trace.info.name);
     ++compared;
   }
   // All but the two accepted traces whose span is empty (in the whole corpus).

@@ -145,6 +145,21 @@ std::vector<std::string> TestDatabase::RowCounts(int64_t trace_id) {
   return counts;
 }
 
+ReadOnlyRole::ReadOnlyRole(TestDatabase& database, const std::string& name)
+    : database_(database), name_(name + "_" + std::to_string(getpid())), url_(database.url()) {
+  database.Exec("CREATE ROLE " + name_ + " LOGIN; GRANT USAGE ON SCHEMA public, trace_part TO " +
+                name_ + "; GRANT SELECT ON ALL TABLES IN SCHEMA public, trace_part TO " + name_);
+  url_.replace(url_.find("://") + 3, url_.find('@') - url_.find("://") - 3, name_);
+}
+
+// A role left behind on the throwaway server harms no other test.
+ReadOnlyRole::~ReadOnlyRole() {
+  try {
+    database_.Exec("DROP OWNED BY " + name_ + "; DROP ROLE " + name_);
+  } catch (const std::exception&) {
+  }
+}
+
 void MakeArchiveAtVersion(TestDatabase& database, size_t version, const std::string& sql) {
   if (database.backend() == Backend::kSqlite) {
     SqliteConnection connection(database.url());

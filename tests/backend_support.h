@@ -70,6 +70,23 @@ class TestDatabase {
   PgConnection& Session();
 };
 
+// A PostgreSQL role that may only read `database`: SELECT on every table it
+// has when the role is made. url() connects as it; the destructor drops it.
+class ReadOnlyRole {
+ public:
+  ReadOnlyRole(TestDatabase& database, const std::string& name);
+  ~ReadOnlyRole();  // never throws
+  ReadOnlyRole(const ReadOnlyRole&) = delete;
+  ReadOnlyRole& operator=(const ReadOnlyRole&) = delete;
+
+  const std::string& url() const { return url_; }
+
+ private:
+  TestDatabase& database_;
+  std::string name_;  // unique to this process
+  std::string url_;
+};
+
 // Makes `database` an archive as schema version 4 left it, for the tests
 // that upgrade one: migrations 1-4 (in PostgreSQL with their schema_version
 // rows, as pg_migrate_test.cc does, and trace 1's partitions attached, which

@@ -1,6 +1,6 @@
-// BatchingSink (output/batching_sink.h): rows' user-defined fields as JSON
+// BatchingSink (sink/batching_sink.h): rows' user-defined fields as JSON
 // spans of their batch's text, and when batches go.
-#include "output/batching_sink.h"
+#include "sink/batching_sink.h"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include "cli/command_list.h"
 #include "cli/help_text.h"
 #include "cli/shared_options.h"
-#include "output/batching_sink.h"
+#include "sink/batching_sink.h"
 #include "pipeline/formats.h"
 #include "summary/trace_summarizer.h"
 #include "test_support.h"

@@ -1,5 +1,5 @@
 // HtmlTable: the report's tables, cell by cell.
-#include "output/html_table.h"
+#include "results/html_table.h"
 
 #include <gtest/gtest.h>
 

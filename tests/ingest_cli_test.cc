@@ -281,9 +281,9 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
   if (sqlite()) {
     EXPECT_EQ(database.Rows("SELECT DISTINCT tbl FROM sqlite_stat1 ORDER BY tbl"),
               (std::vector<std::string>{"container", "event", "event_summary", "link",
-                                        "link_summary", "schema_version", "state", "state_duration",
-                                        "state_profile", "state_summary", "trace", "type", "value",
-                                        "variable", "variable_summary"}));
+                                        "link_summary", "schema_version", "schema_views", "state",
+                                        "state_duration", "state_profile", "state_summary", "trace",
+                                        "type", "value", "variable", "variable_summary"}));
     return;
   }
   EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"

@@ -11,12 +11,12 @@
 #include <random>
 #include <string>
 
-#include "output/csv_text.h"
-#include "output/display_width.h"
-#include "output/json_table.h"
-#include "output/matrix_text.h"
-#include "output/result_table.h"
-#include "output/table_text.h"
+#include "results/csv_text.h"
+#include "results/display_width.h"
+#include "results/json_table.h"
+#include "results/matrix_text.h"
+#include "results/result_table.h"
+#include "results/table_text.h"
 
 namespace tracedb::testing::output_formats_test {
 namespace {

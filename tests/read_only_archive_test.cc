@@ -147,14 +147,11 @@ TEST(ReadOnlyRole, ReadingCommandsWorkForARoleThatMayOnlyRead) {
   ChildRun ingest = RunTracedb({"ingest", "-q", "--db", database.url(),
                                 std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje"});
   ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
-  std::string role = "reader_" + std::to_string(getpid());
-  database.Exec("CREATE ROLE " + role + " LOGIN; GRANT USAGE ON SCHEMA public, trace_part TO " +
-                role + "; GRANT SELECT ON ALL TABLES IN SCHEMA public, trace_part TO " + role);
+  ReadOnlyRole reader(database, "reader");
   database.Exec(
       "INSERT INTO trace (name, path, format, sha256, ingested_at, tool_version, status)"
       " VALUES ('dead.paje', '/y', 'paje', '01', '2026-01-01T00:00:00Z', '0.1.0', 'loading')");
-  std::string url = database.url();
-  url.replace(url.find("://") + 3, url.find('@') - url.find("://") - 3, role);
+  const std::string& url = reader.url();
   ChildRun list = RunTracedb({"list", "--db", url});
   EXPECT_EQ(list.exit_code, 0) << list.err;
   EXPECT_EQ(list.err, "");
@@ -163,7 +160,6 @@ TEST(ReadOnlyRole, ReadingCommandsWorkForARoleThatMayOnlyRead) {
   EXPECT_EQ(query.out, "n\n48\n") << query.err;
   ChildRun dump = RunTracedb({"dump", "--db", url, "1"});
   EXPECT_EQ(dump.exit_code, 0) << dump.err;
-  database.Exec("DROP OWNED BY " + role + "; DROP ROLE " + role);
 }
 
 // An archive of an older schema cannot be migrated by a reader: it says

@@ -1,5 +1,5 @@
 // tracedb schema prints the compiled-in migrations, or schema/schema.sql,
-// byte for byte.
+// then migrations/views.sql, byte for byte.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -18,7 +18,8 @@ std::string SourcePath(const std::string& relative) {
   return std::string(TRACEDB_SOURCE_DIR) + "/" + relative;
 }
 
-// Every migrations/DIALECT/*.sql, in file name order, one after the other.
+// Every migrations/DIALECT/*.sql, in file name order, one after the other,
+// then migrations/views.sql.
 std::string MigrationFiles(const std::string& dialect) {
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(SourcePath("migrations/" + dialect))) {
@@ -27,7 +28,7 @@ std::string MigrationFiles(const std::string& dialect) {
   std::sort(files.begin(), files.end());
   std::string all;
   for (const std::string& file : files) all += FileBytes(file);
-  return all;
+  return all + FileBytes(SourcePath("migrations/views.sql"));
 }
 
 TEST(SchemaCli, PrintsTheSqliteMigrationsByDefault) {
@@ -45,10 +46,11 @@ TEST(SchemaCli, PrintsThePostgresqlMigrations) {
   EXPECT_EQ(run.out, MigrationFiles("postgresql"));
 }
 
-TEST(SchemaCli, DocumentedIsSchemaSql) {
+TEST(SchemaCli, DocumentedIsSchemaSqlThenTheViews) {
   CliRun run = Tracedb("schema --documented");
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, FileBytes(SourcePath("schema/schema.sql")));
+  EXPECT_EQ(run.out, FileBytes(SourcePath("schema/schema.sql")) +
+                         FileBytes(SourcePath("migrations/views.sql")));
 }
 
 TEST(SchemaCli, SqliteOutputBuildsADatabase) {

@@ -47,6 +47,7 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
                                 "table|link",
                                 "table|link_summary",
                                 "table|schema_version",
+                                "table|schema_views",
                                 "table|state",
                                 "table|state_duration",
                                 "table|state_profile",

@@ -1,4 +1,4 @@
-// Archive::ReadCompleteTogether and its streams (StreamRows) on both
+// TraceReader::ReadCompleteTogether and its streams (StreamRows) on both
 // backends: typed values as declared, NULLs, a stream and every reader
 // seeing the first reader's snapshot, and PostgreSQL's binary COPY stream
 // failing with the server's words, or when a column is not of the kind
@@ -17,8 +17,8 @@
 #include "db/archive.h"
 #include "db/db_error.h"
 #include "db/row_cursor.h"
-#include "output/csv_text.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
 #include "test_support.h"
 
 namespace tracedb::testing::stream_rows_test {
@@ -49,7 +49,7 @@ class StreamRows : public ::testing::TestWithParam<Backend> {
 };
 
 TEST_P(StreamRows, GivesEachValueAsDeclared) {
-  archive_->ReadCompleteTogether(
+  archive_->reader->ReadCompleteTogether(
       1, 1, [&](int, const SelectRows&, const tracedb::StreamRows& stream) {
         auto rows = stream(
             "SELECT CAST(7 AS SMALLINT), CAST(-8 AS INTEGER), CAST(9000000000 AS BIGINT),"
@@ -92,7 +92,7 @@ TEST_P(StreamRows, CsvRecordsFromTheCursorAreThoseOfItsCells) {
     EXPECT_EQ(direct, cells);
     return direct;
   };
-  archive_->ReadCompleteTogether(
+  archive_->reader->ReadCompleteTogether(
       1, 1, [&](int, const SelectRows& select, const tracedb::StreamRows& stream) {
         auto rows = select(
             "SELECT CAST(-9000000000 AS BIGINT), CAST(0.30000000000000004 AS DOUBLE PRECISION),"
@@ -113,19 +113,19 @@ TEST_P(StreamRows, CsvRecordsFromTheCursorAreThoseOfItsCells) {
 // A trace that commits after the reader's snapshot began is in no stream
 // of it.
 TEST_P(StreamRows, SeesTheReadersSnapshot) {
-  archive_->ReadCompleteTogether(
+  archive_->reader->ReadCompleteTogether(
       1, 1, [&](int, const SelectRows& select, const tracedb::StreamRows& stream) {
         EXPECT_EQ(Count(select("SELECT count(*) FROM trace WHERE id >= $1")), 1);
         Ingest("second.paje", "8 2.0 S t1 B\n");
         EXPECT_EQ(Count(stream("SELECT count(*) FROM trace WHERE id >= $1", {kInteger})), 1);
         EXPECT_EQ(Count(select("SELECT count(*) FROM trace WHERE id >= $1")), 1);
       });
-  EXPECT_EQ(archive_->ListTraces().size(), 2u);
+  EXPECT_EQ(archive_->catalog->ListTraces().size(), 2u);
 }
 
 TEST_P(StreamRows, ManyReadersEachReadAndStream) {
   std::atomic<int64_t> total = 0;
-  archive_->ReadCompleteTogether(
+  archive_->reader->ReadCompleteTogether(
       1, 3, [&](int reader, const SelectRows& select, const tracedb::StreamRows& stream) {
         total += Count(select("SELECT count(*) FROM trace WHERE id = $1"));
         total += Count(stream("SELECT CAST(" + std::to_string(reader) + " AS INTEGER) WHERE $1 = 1",
@@ -139,7 +139,7 @@ TEST_P(StreamRows, EveryReaderOfADeletedTraceIsRefused) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   std::atomic<int> reads = 0;
   try {
-    archive_->ReadCompleteTogether(
+    archive_->reader->ReadCompleteTogether(
         1, 2, [&](int, const SelectRows&, const tracedb::StreamRows&) { ++reads; });
     FAIL() << "no error";
   } catch (const DbError& e) {
@@ -152,7 +152,7 @@ TEST_P(StreamRows, EveryReaderOfADeletedTraceIsRefused) {
 class PostgresStream : public StreamRows {};
 
 TEST_P(PostgresStream, FailsWithTheServersWords) {
-  archive_->ReadCompleteTogether(
+  archive_->reader->ReadCompleteTogether(
       1, 1, [&](int, const SelectRows& select, const tracedb::StreamRows& stream) {
         try {
           auto rows = stream("SELECT 1 / (n - 3) FROM generate_series(1, 5) AS n", {kInteger});

@@ -10,8 +10,8 @@
 
 #include "backend_support.h"
 #include "db/archive.h"
-#include "output/csv_text.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
 #include "test_support.h"
 
 namespace tracedb::testing::tie_sort_test {
@@ -73,25 +73,27 @@ class TieSort : public ::testing::TestWithParam<size_t> {
 };
 
 TEST_P(TieSort, GivesTheRecordsOfTheWholeOrderBy) {
-  archive_->ReadCompleteTogether(1, 1, [&](int, const SelectRows& select, const StreamRows&) {
-    for (const TraceTable& table : kTraceTables) {
-      if (table.index_keys == 0) continue;
-      std::string expected = Ordered(table, select);
-      EXPECT_NE(expected, "") << table.name;
-      EXPECT_EQ(Sorted(table, select, GetParam()), expected) << table.name;
-    }
-  });
+  archive_->reader->ReadCompleteTogether(
+      1, 1, [&](int, const SelectRows& select, const StreamRows&) {
+        for (const TraceTable& table : kTraceTables) {
+          if (table.index_keys == 0) continue;
+          std::string expected = Ordered(table, select);
+          EXPECT_NE(expected, "") << table.name;
+          EXPECT_EQ(Sorted(table, select, GetParam()), expected) << table.name;
+        }
+      });
 }
 
 // The states tied at 1.0 come by depth, not in the order they ended (C, B,
 // A), whether sorted here or read again.
 TEST_P(TieSort, PutsTheStatesOfOneStartByDepth) {
-  archive_->ReadCompleteTogether(1, 1, [&](int, const SelectRows& select, const StreamRows&) {
-    EXPECT_EQ(Sorted(kTraceTables[4], select, GetParam()),
-              "1,2,3,0,1.0,2.0,0,,1,1\n"
-              "1,2,3,1,1.0,1.5,1,,0,1\n"
-              "1,2,3,2,1.0,1.2,2,,-2,1\n");
-  });
+  archive_->reader->ReadCompleteTogether(1, 1,
+                                         [&](int, const SelectRows& select, const StreamRows&) {
+                                           EXPECT_EQ(Sorted(kTraceTables[4], select, GetParam()),
+                                                     "1,2,3,0,1.0,2.0,0,,1,1\n"
+                                                     "1,2,3,1,1.0,1.5,1,,0,1\n"
+                                                     "1,2,3,2,1.0,1.2,2,,-2,1\n");
+                                         });
 }
 
 INSTANTIATE_TEST_SUITE_P(Limits, TieSort, ::testing::Values(TieSortLimits{}.rows, size_t{1}),

@@ -1,5 +1,5 @@
 // WriteWholeFile: what stands at the path beforehand, and what stays.
-#include "output/whole_file.h"
+#include "results/whole_file.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

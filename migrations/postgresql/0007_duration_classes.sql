@@ -32,19 +32,6 @@ UPDATE state SET duration_class = (
 -- Without trace_id, as the other entity indexes (0003_partition_indexes).
 CREATE INDEX state_duration_time ON state (duration_class, start_time);
 
--- state_view shows the class, so that window queries can join it.
-DROP VIEW state_view;
-CREATE VIEW state_view AS
-SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
-       s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra,
-       s.duration_class
-FROM state s
-JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
-JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
-JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
-JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
-
 -- The states of each duration class: the bound the index search needs, and
 -- a histogram of state durations. Loads compute it while the trace streams;
 -- here, from the stored rows of complete traces.

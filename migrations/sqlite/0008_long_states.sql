@@ -35,19 +35,6 @@ DROP TABLE long_threshold;
 DROP INDEX state_duration_time;
 CREATE INDEX state_long_time ON state (trace_id, duration_class, start_time) WHERE long_state = 1;
 
--- state_view shows the mark, so that window queries can choose the index.
-DROP VIEW state_view;
-CREATE VIEW state_view AS
-SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
-       c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
-       s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra,
-       s.duration_class, s.long_state
-FROM state s
-JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
-JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
-JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
-JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id;
-
 -- The planner's statistics of the new index and column, on about 1,000
 -- rows of each index, as loads do (sqlite_staged_load.cc).
 PRAGMA analysis_limit = 1000;

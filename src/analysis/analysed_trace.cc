@@ -27,12 +27,12 @@ std::string TraceLabel(const TraceRecord& trace) {
 
 std::string TimeUnit(const TraceRecord& trace) { return trace.info.format == "paraver" ? "s" : ""; }
 
-TraceRecord FindAnalysable(Archive& archive, const std::string& given) {
-  std::optional<TraceRecord> trace = archive.FindTrace(given);
-  if (!trace) throw DbError(archive.name(), "no trace '" + given + "' (see tracedb list)");
-  if (trace->status != TraceStatus::kComplete) throw DbError(archive.name(), WhyNot(*trace));
+TraceRecord FindAnalysable(TraceCatalog& catalog, const std::string& given) {
+  std::optional<TraceRecord> trace = catalog.FindTrace(given);
+  if (!trace) throw DbError(catalog.name(), "no trace '" + given + "' (see tracedb list)");
+  if (trace->status != TraceStatus::kComplete) throw DbError(catalog.name(), WhyNot(*trace));
   if (!trace->summary || !trace->summary->profile_bins) {
-    throw DbError(archive.name(), TraceLabel(*trace) +
+    throw DbError(catalog.name(), TraceLabel(*trace) +
                                       " has no summaries (an older tracedb loaded it): "
                                       "tracedb summarize " +
                                       std::to_string(trace->id) + " computes them");
@@ -40,11 +40,11 @@ TraceRecord FindAnalysable(Archive& archive, const std::string& given) {
   return *trace;
 }
 
-void RequireStates(const Archive& archive, const TraceRecord& trace) {
+void RequireStates(const TraceCatalog& catalog, const TraceRecord& trace) {
   const TraceSummary& summary = *trace.summary;
   if (summary.state_count > 0) return;
   throw DbError(
-      archive.name(),
+      catalog.name(),
       TraceLabel(trace) +
           " has no states to profile or draw (events: " + std::to_string(summary.event_count) +
           ", variable intervals: " + std::to_string(summary.variable_count) +

@@ -9,17 +9,17 @@
 
 #include <string>
 
-#include "db/archive.h"
+#include "db/trace_catalog.h"
 #include "db/trace_record.h"
 
 namespace tracedb {
 
-TraceRecord FindAnalysable(Archive& archive, const std::string& given);
+TraceRecord FindAnalysable(TraceCatalog& catalog, const std::string& given);
 
 // For the answers made of states (profile, compare, report, and plot's
 // gantt, utilisation and profile): a DbError when the trace has none,
 // saying what it has instead.
-void RequireStates(const Archive& archive, const TraceRecord& trace);
+void RequireStates(const TraceCatalog& catalog, const TraceRecord& trace);
 
 // "trace 3 (ring.paje)", as the analysis commands name a trace.
 std::string TraceLabel(const TraceRecord& trace);

@@ -124,10 +124,10 @@ std::vector<std::string> CommColumns() {
   return {"type", "start_container_path", "end_container_path", "messages", "bytes", "seconds"};
 }
 
-std::optional<CommPicture> ReadCommPicture(Archive& archive, const TraceRecord& trace) {
+std::optional<CommPicture> ReadCommPicture(TraceReader& reader, const TraceRecord& trace) {
   std::optional<CommPicture> picture;
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     std::optional<std::map<std::pair<int64_t, int64_t>, Talk>> talks = SmallMatrix(select);
     bool whole = talks.has_value();
     if (!talks) talks = BusiestTalks(select);
@@ -136,11 +136,11 @@ std::optional<CommPicture> ReadCommPicture(Archive& archive, const TraceRecord& 
   return picture;
 }
 
-int64_t ReadCommMatrix(Archive& archive, const TraceRecord& trace, const CommOptions& options,
+int64_t ReadCommMatrix(TraceReader& reader, const TraceRecord& trace, const CommOptions& options,
                        const CommSink& sink) {
   int64_t total = 0;
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     total = CountPairs(select);
     std::optional<CommSquare> square;
     if (auto talks = SmallMatrix(select)) square = Square(names, *talks);

@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 
@@ -55,10 +55,10 @@ struct CommPicture {
   bool whole = true;
 };
 
-std::optional<CommPicture> ReadCommPicture(Archive& archive, const TraceRecord& trace);
+std::optional<CommPicture> ReadCommPicture(TraceReader& reader, const TraceRecord& trace);
 
 // Returns how many pairs there are in all (`limit` or not).
-int64_t ReadCommMatrix(Archive& archive, const TraceRecord& trace, const CommOptions& options,
+int64_t ReadCommMatrix(TraceReader& reader, const TraceRecord& trace, const CommOptions& options,
                        const CommSink& sink);
 
 }  // namespace tracedb

@@ -110,23 +110,23 @@ struct SortedLines {
 // In one snapshot: the trace's names and the totals `options` ask for,
 // handed to use(names, totals).
 template <typename Use>
-void ReadTotals(Archive& archive, const TraceRecord& trace, const ProfileOptions& options,
+void ReadTotals(TraceReader& reader, const TraceRecord& trace, const ProfileOptions& options,
                 Use use) {
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     ProfileScope scope{.per_container = options.by == ProfileBy::kContainer,
                        .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
-    use(names, options.window ? WindowTotals(archive.dialect(), select, scope, *options.window)
+    use(names, options.window ? WindowTotals(reader.dialect(), select, scope, *options.window)
                               : SummaryTotals(select, scope));
   });
 }
 
 }  // namespace
 
-RowSource FlatProfileRows(Archive& archive, const TraceRecord& trace,
+RowSource FlatProfileRows(TraceReader& reader, const TraceRecord& trace,
                           const ProfileOptions& options) {
   auto sorted = std::make_shared<SortedLines>();
-  ReadTotals(archive, trace, options, [&](TraceNames& names, const ProfileTotals& totals) {
+  ReadTotals(reader, trace, options, [&](TraceNames& names, const ProfileTotals& totals) {
     sorted->names = std::move(names);  // its maps' nodes, which lines point to, stay put
     sorted->lines = Lines(sorted->names, totals, options.window);
     std::sort(sorted->lines.begin(), sorted->lines.end(), Before);
@@ -136,17 +136,18 @@ RowSource FlatProfileRows(Archive& archive, const TraceRecord& trace,
           .row = [sorted](size_t i) { return Row(sorted->lines[i]); }};
 }
 
-ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options) {
-  return Materialized(FlatProfileRows(archive, trace, options));
+ResultTable FlatProfile(TraceReader& reader, const TraceRecord& trace,
+                        const ProfileOptions& options) {
+  return Materialized(FlatProfileRows(reader, trace, options));
 }
 
-DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
+DrawnProfile ReadDrawnProfile(TraceReader& reader, const TraceRecord& trace,
                               const std::optional<TimeWindow>& window,
                               const std::optional<std::string>& type, size_t rows) {
   DrawnProfile drawn{.bars = {.title = "Time per state value, all containers (pale: inclusive; "
                                        "solid: exclusive)",
                               .unit = TimeUnit(trace)}};
-  ReadTotals(archive, trace, {.type = type, .window = window},
+  ReadTotals(reader, trace, {.type = type, .window = window},
              [&](const TraceNames& names, const ProfileTotals& totals) {
                drawn.values = totals.times.size();
                drawn.table = Table(Lines(names, totals, window), false, rows);

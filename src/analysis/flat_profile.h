@@ -20,10 +20,10 @@
 
 #include "analysis/time_window.h"
 #include "chart/bars_svg.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
-#include "output/result_table.h"
-#include "output/row_source.h"
+#include "results/result_table.h"
+#include "results/row_source.h"
 
 namespace tracedb {
 
@@ -35,11 +35,12 @@ struct ProfileOptions {
   std::optional<TimeWindow> window;  // --from/--to; within the trace's span
 };
 
-// Its rows made when asked for (output/row_source.h): what the command
+// Its rows made when asked for (results/row_source.h): what the command
 // prints, without holding the cells of every row.
-RowSource FlatProfileRows(Archive& archive, const TraceRecord& trace,
+RowSource FlatProfileRows(TraceReader& reader, const TraceRecord& trace,
                           const ProfileOptions& options);
-ResultTable FlatProfile(Archive& archive, const TraceRecord& trace, const ProfileOptions& options);
+ResultTable FlatProfile(TraceReader& reader, const TraceRecord& trace,
+                        const ProfileOptions& options);
 
 // The answer over all containers and the bars that draw it, from one
 // read: what the report shows side by side, and `tracedb plot profile`
@@ -52,7 +53,7 @@ struct DrawnProfile {
   ProfileBars bars;
 };
 
-DrawnProfile ReadDrawnProfile(Archive& archive, const TraceRecord& trace,
+DrawnProfile ReadDrawnProfile(TraceReader& reader, const TraceRecord& trace,
                               const std::optional<TimeWindow>& window,
                               const std::optional<std::string>& type = std::nullopt,
                               size_t rows = std::numeric_limits<size_t>::max());

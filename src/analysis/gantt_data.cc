@@ -16,7 +16,7 @@
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
 #include "chart/gantt_cells.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {
@@ -312,10 +312,10 @@ Frame NewFrame(const TraceRecord& trace, TimeWindow window, const GanttOptions& 
 }
 
 // The frame, the arrows, and how the states are to be read.
-Plan MakePlan(Archive& archive, const TraceRecord& trace, const GanttOptions& options,
+Plan MakePlan(TraceReader& reader, const TraceRecord& trace, const GanttOptions& options,
               const SelectRows& select, TimeWindow span, int readers) {
   Plan plan{.frame = NewFrame(trace, span, options)};
-  TraceNames names = ReadTraceNames(archive.name(), select);
+  TraceNames names = ReadTraceNames(reader.name(), select);
   ProfileScope scope{.per_container = true,
                      .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
   ProfileTotals totals = SummaryTotals(select, scope);
@@ -336,12 +336,13 @@ Plan MakePlan(Archive& archive, const TraceRecord& trace, const GanttOptions& op
 // readers as there are shards, each in a snapshot of its own (the trace's
 // rows never change, and its id is never reused: a delete meanwhile makes
 // the readers refuse it). No reader waits for another.
-GanttChart ReadWholeGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
+GanttChart ReadWholeGantt(TraceReader& reader, const TraceRecord& trace,
+                          const GanttOptions& options) {
   int readers = options.readers > 0 ? std::min(options.readers, kMaxReaders) : DefaultReaders();
   TimeWindow span{trace.summary->start_time, trace.summary->end_time};
   Plan plan;
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    plan = MakePlan(archive, trace, options, select, span, readers);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    plan = MakePlan(reader, trace, options, select, span, readers);
   });
   if (plan.shards.empty()) return std::move(plan.frame.chart);
   auto read = [&](int reader, const SelectRows&, const StreamRows& stream) {
@@ -350,18 +351,18 @@ GanttChart ReadWholeGantt(Archive& archive, const TraceRecord& trace, const Gant
                   [&](const WindowState& state) { filler.Add(state); });
     filler.Finish();
   };
-  archive.ReadCompleteTogether(trace.id, static_cast<int>(plan.shards.size()), read);
+  reader.ReadCompleteTogether(trace.id, static_cast<int>(plan.shards.size()), read);
   return std::move(plan.frame.chart);
 }
 
 }  // namespace
 
-GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options) {
-  if (!options.window) return ReadWholeGantt(archive, trace, options);
+GanttChart ReadGantt(TraceReader& reader, const TraceRecord& trace, const GanttOptions& options) {
+  if (!options.window) return ReadWholeGantt(reader, trace, options);
   TimeWindow window = *options.window;
   Frame frame = NewFrame(trace, window, options);
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     ProfileScope scope{.type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
     ProfileTotals totals = SummaryTotals(select, scope);
     AddValues(names, totals, &frame);
@@ -369,7 +370,7 @@ GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOpti
     AddArrows(select, trace, window, false, &frame);
     RowFiller filler(&frame, window, options, false);
     for (GanttValue& value : frame.chart.values) value.in_view = false;
-    ReadWindowStates(archive.dialect(), select, {.window = window, .type_ids = scope.type_ids},
+    ReadWindowStates(reader.dialect(), select, {.window = window, .type_ids = scope.type_ids},
                      [&](const WindowState& state) {
                        frame.chart.values[frame.values.at(state.value_id)].in_view = true;
                        filler.Add(state);

@@ -19,7 +19,7 @@
 //
 // Blocks the caller until every reader is done. The rows and values come
 // from one snapshot and the states from the readers' own
-// (Archive::ReadCompleteTogether): a complete trace's rows never change.
+// (TraceReader::ReadCompleteTogether): a complete trace's rows never change.
 #pragma once
 
 #include <cstddef>
@@ -30,7 +30,7 @@
 
 #include "analysis/time_window.h"
 #include "chart/gantt.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
 
 namespace tracedb {
@@ -44,6 +44,6 @@ struct GanttOptions {
                                      // trace at once (at most 4); 0: one per core
 };
 
-GanttChart ReadGantt(Archive& archive, const TraceRecord& trace, const GanttOptions& options);
+GanttChart ReadGantt(TraceReader& reader, const TraceRecord& trace, const GanttOptions& options);
 
 }  // namespace tracedb

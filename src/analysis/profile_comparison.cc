@@ -31,11 +31,11 @@ NameKey NamesOf(const TraceNames& names, const ProfileKey& key) {
 }
 
 // One trace's times by names; several ids under one name add up.
-std::map<NameKey, ProfileTimes> TimesByName(Archive& archive, const TraceRecord& trace,
+std::map<NameKey, ProfileTimes> TimesByName(TraceReader& reader, const TraceRecord& trace,
                                             const CompareOptions& options) {
   std::map<NameKey, ProfileTimes> times;
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     ProfileScope scope{.per_container = options.by == ProfileBy::kContainer,
                        .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
     for (const auto& [key, value] : SummaryTotals(select, scope).times) {
@@ -102,11 +102,11 @@ std::vector<std::string> ComparisonColumns(bool per_container) {
 
 }  // namespace
 
-RowSource CompareProfileRows(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+RowSource CompareProfileRows(TraceReader& reader, const TraceRecord& a, const TraceRecord& b,
                              const CompareOptions& options) {
   std::map<NameKey, Side> sides;
-  for (auto& [key, times] : TimesByName(archive, a, options)) sides[key].a = times;
-  for (auto& [key, times] : TimesByName(archive, b, options)) sides[key].b = times;
+  for (auto& [key, times] : TimesByName(reader, a, options)) sides[key].a = times;
+  for (auto& [key, times] : TimesByName(reader, b, options)) sides[key].b = times;
   auto lines = std::make_shared<std::vector<Line>>(Ordered(sides));
   bool per_container = options.by == ProfileBy::kContainer;
   return {.columns = ComparisonColumns(per_container),
@@ -117,9 +117,9 @@ RowSource CompareProfileRows(Archive& archive, const TraceRecord& a, const Trace
           }};
 }
 
-ResultTable CompareProfiles(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+ResultTable CompareProfiles(TraceReader& reader, const TraceRecord& a, const TraceRecord& b,
                             const CompareOptions& options) {
-  return Materialized(CompareProfileRows(archive, a, b, options));
+  return Materialized(CompareProfileRows(reader, a, b, options));
 }
 
 }  // namespace tracedb

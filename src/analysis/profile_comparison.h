@@ -17,10 +17,10 @@
 #include <string>
 
 #include "analysis/flat_profile.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
-#include "output/result_table.h"
-#include "output/row_source.h"
+#include "results/result_table.h"
+#include "results/row_source.h"
 
 namespace tracedb {
 
@@ -29,11 +29,11 @@ struct CompareOptions {
   std::optional<std::string> type;   // --type: the state type(s) of that name, in both
 };
 
-// Its rows made when asked for (output/row_source.h), as the command
+// Its rows made when asked for (results/row_source.h), as the command
 // prints them.
-RowSource CompareProfileRows(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+RowSource CompareProfileRows(TraceReader& reader, const TraceRecord& a, const TraceRecord& b,
                              const CompareOptions& options);
-ResultTable CompareProfiles(Archive& archive, const TraceRecord& a, const TraceRecord& b,
+ResultTable CompareProfiles(TraceReader& reader, const TraceRecord& a, const TraceRecord& b,
                             const CompareOptions& options);
 
 }  // namespace tracedb

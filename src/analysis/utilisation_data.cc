@@ -122,15 +122,15 @@ Utilisation Series(const TraceNames& names, const Grid& grid, Utilisation chart)
 
 }  // namespace
 
-Utilisation ReadUtilisation(Archive& archive, const TraceRecord& trace,
+Utilisation ReadUtilisation(TraceReader& reader, const TraceRecord& trace,
                             const std::optional<TimeWindow>& window,
                             const std::optional<std::string>& type) {
   Utilisation chart{.title = "Utilisation over time: containers in each state value",
                     .unit = TimeUnit(trace)};
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     Grid grid =
-        ReadGrid(archive.dialect(), select, window, StateTypeIds(names, type, TraceLabel(trace)));
+        ReadGrid(reader.dialect(), select, window, StateTypeIds(names, type, TraceLabel(trace)));
     if (grid.first < 0) return;
     chart.from = grid.from + grid.first * grid.width;
     chart.bin = grid.width;

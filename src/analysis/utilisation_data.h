@@ -14,12 +14,12 @@
 
 #include "analysis/time_window.h"
 #include "chart/utilisation_svg.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
 
 namespace tracedb {
 
-Utilisation ReadUtilisation(Archive& archive, const TraceRecord& trace,
+Utilisation ReadUtilisation(TraceReader& reader, const TraceRecord& trace,
                             const std::optional<TimeWindow>& window,
                             const std::optional<std::string>& type = std::nullopt);
 

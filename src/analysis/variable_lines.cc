@@ -8,7 +8,7 @@
 #include "analysis/column_grid.h"
 #include "analysis/trace_names.h"
 #include "chart/colors.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {
@@ -71,14 +71,14 @@ LineChart Chart(const SelectRows& select, const TraceNames& names, int64_t type,
 
 }  // namespace
 
-VariableLines ReadVariableLines(Archive& archive, const TraceRecord& trace,
+VariableLines ReadVariableLines(TraceReader& reader, const TraceRecord& trace,
                                 const std::optional<TimeWindow>& window, int columns) {
   TimeWindow shown =
       window.value_or(TimeWindow{trace.summary->start_time, trace.summary->end_time});
   VariableLines lines;
   if (!(shown.to > shown.from)) return lines;
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
-    TraceNames names = ReadTraceNames(archive.name(), select);
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
+    TraceNames names = ReadTraceNames(reader.name(), select);
     std::map<int64_t, std::set<int64_t>> containers = VariableContainers(select);
     lines.types = containers.size();
     std::vector<std::pair<std::string, int64_t>> types;

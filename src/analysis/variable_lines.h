@@ -13,7 +13,7 @@
 
 #include "analysis/time_window.h"
 #include "chart/lines_svg.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
 
 namespace tracedb {
@@ -26,7 +26,7 @@ struct VariableLines {
   size_t types = 0;  // variable types in the trace: more than charts.size() are left out
 };
 
-VariableLines ReadVariableLines(Archive& archive, const TraceRecord& trace,
+VariableLines ReadVariableLines(TraceReader& reader, const TraceRecord& trace,
                                 const std::optional<TimeWindow>& window, int columns);
 
 }  // namespace tracedb

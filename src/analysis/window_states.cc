@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "analysis/time_window.h"
-#include "db/archive.h"
-#include "db/stored_trace_reader.h"
+#include "db/row_cursor.h"
+#include "db/sql_dialect.h"
 
 namespace tracedb {
 

@@ -10,7 +10,7 @@
 #include "chart/png_image.h"
 #include "chart/svg_parts.h"
 #include "chart/svg_text.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

@@ -1,5 +1,5 @@
 // What every chart's SVG is written with: text escaped for XML
-// (output/xml_text.h), coordinates with two decimals at most (a hundredth
+// (results/xml_text.h), coordinates with two decimals at most (a hundredth
 // of a pixel is finer than any screen; more digits only make files
 // bigger), and labels cut to the room the layout gives them.
 //
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "output/xml_text.h"
+#include "results/xml_text.h"
 
 namespace tracedb {
 

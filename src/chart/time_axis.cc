@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

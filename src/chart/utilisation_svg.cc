@@ -6,7 +6,7 @@
 #include "chart/svg_parts.h"
 #include "chart/svg_text.h"
 #include "chart/time_axis.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

@@ -103,7 +103,7 @@ bool HandToBackground(Archive& archive, std::string* problem) {
   std::optional<int64_t> remover = StartBackgroundPurge(archive.name(), problem);
   if (!remover) return false;
   try {
-    archive.HandRemovalsTo(*remover);
+    archive.remover->HandRemovalsTo(*remover);
   } catch (const DbError&) {
     // The remover claims them itself all the same; they only look stopped
     // until it does.

@@ -1,5 +1,5 @@
 // StartBackgroundPurge: hands the rows of the traces `tracedb delete` hid
-// (Archive::HideTrace) to a tracedb of its own, so that the command returns
+// (TraceRemover::HideTrace) to a tracedb of its own, so that the command returns
 // in a blink however big they are. The new process is
 // `tracedb delete --db DB --purge-for PID` (this process's pid), in a
 // session of its own (a ctrl-C in the terminal does not reach it), with
@@ -39,7 +39,7 @@ void WarnStoppedRemovals(const std::string& db, const std::vector<TraceRecord>& 
 std::optional<int64_t> StartBackgroundPurge(const std::string& db, std::string* problem);
 
 // StartBackgroundPurge, then the new process named the remover of what it
-// will remove (Archive::HandRemovalsTo); false as StartBackgroundPurge.
+// will remove (TraceRemover::HandRemovalsTo); false as StartBackgroundPurge.
 bool HandToBackground(Archive& archive, std::string* problem);
 
 }  // namespace tracedb

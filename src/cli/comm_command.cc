@@ -2,6 +2,7 @@
 // and as a square of who talks to whom when few containers do
 // (analysis/comm_matrix.h).
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "analysis/analysed_trace.h"
@@ -9,9 +10,8 @@
 #include "cli/command_list.h"
 #include "cli/shared_options.h"
 #include "cli/table_output.h"
-#include "output/matrix_text.h"
 #include "pipeline/open_archive.h"
-#include <limits>
+#include "results/matrix_text.h"
 
 namespace tracedb {
 namespace comm_command {
@@ -98,7 +98,7 @@ std::string Footer(size_t shown, int64_t total) {
 
 int Comm(const CommArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord trace = FindAnalysable(*archive, args.trace);
+  TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
   bool text = args.format == QueryFormat::kText;
   int64_t limit = args.limit.value_or(text ? kTextPairs : 0);
   TablePrinter printer(args.format, CommColumns());
@@ -107,7 +107,7 @@ int Comm(const CommArgs& args) {
                       if (text && square) std::fputs(SquareText(*square).c_str(), stdout);
                     },
                 .pair = [&](std::vector<Cell> row) { printer.Add(std::move(row)); }};
-  int64_t total = ReadCommMatrix(*archive, trace, {.limit = limit}, sink);
+  int64_t total = ReadCommMatrix(*archive->reader, trace, {.limit = limit}, sink);
   if (text && total == 0) {
     std::fputs((TraceLabel(trace) + " has no links\n").c_str(), stdout);
     return 0;

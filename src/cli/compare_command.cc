@@ -49,11 +49,11 @@ struct CompareArgs {
 
 int Compare(const CompareArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord a = FindAnalysable(*archive, args.a);
-  TraceRecord b = FindAnalysable(*archive, args.b);
-  RequireStates(*archive, a);
-  RequireStates(*archive, b);
-  RowSource rows = CompareProfileRows(*archive, a, b, args.compare);
+  TraceRecord a = FindAnalysable(*archive->catalog, args.a);
+  TraceRecord b = FindAnalysable(*archive->catalog, args.b);
+  RequireStates(*archive->catalog, a);
+  RequireStates(*archive->catalog, b);
+  RowSource rows = CompareProfileRows(*archive->reader, a, b, args.compare);
   if (args.format == QueryFormat::kText) {
     std::string names = "a: " + TraceLabel(a) + "\nb: " + TraceLabel(b) + "\n\n";
     std::fputs(names.c_str(), stdout);

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <initializer_list>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -13,7 +14,6 @@
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "pipeline/open_archive.h"
-#include <limits>
 
 namespace tracedb {
 namespace delete_command {
@@ -92,10 +92,11 @@ bool LeaveRowsForLater(const DeleteArgs& args, const TraceRecord& trace) {
 // error.
 bool DeleteOne(Archive& archive, const DeleteArgs& args, const std::string& given) {
   try {
-    std::optional<TraceRecord> trace = archive.FindTrace(given);
+    std::optional<TraceRecord> trace = archive.catalog->FindTrace(given);
     bool later = trace && LeaveRowsForLater(args, *trace);
     // A trace deleted by another process since FindTrace is as unknown.
-    if (!trace || !(later ? archive.HideTrace(trace->id) : archive.DeleteTrace(trace->id))) {
+    if (!trace || !(later ? archive.remover->HideTrace(trace->id)
+                          : archive.remover->DeleteTrace(trace->id))) {
       throw DbError(archive.name(), "no trace '" + given + "' (see tracedb list)");
     }
     std::cerr << "deleted trace " << trace->id << " (" << trace->info.name << ")\n";
@@ -110,7 +111,7 @@ std::vector<std::string> TracesToDelete(Archive& archive, const DeleteArgs& args
   std::vector<std::string> traces = args.traces;
   if (!args.failed) return traces;
   size_t given = traces.size();
-  for (const TraceRecord& trace : archive.ListTraces()) {
+  for (const TraceRecord& trace : archive.catalog->ListTraces()) {
     if (trace.status == TraceStatus::kFailed) traces.push_back("id:" + std::to_string(trace.id));
   }
   if (traces.size() == given) std::cerr << archive.name() << ": no failed traces\n";
@@ -144,7 +145,7 @@ Remover RemoverOf(const TraceRecord& trace) {
 
 // The traces (by id, as ListTraces has them) whose remover is one of `wanted`.
 std::vector<TraceRecord> RemovedBy(Archive& archive, std::initializer_list<Remover> wanted) {
-  std::vector<TraceRecord> traces = archive.ListTraces();
+  std::vector<TraceRecord> traces = archive.catalog->ListTraces();
   std::erase_if(traces, [&](const TraceRecord& trace) {
     return std::find(wanted.begin(), wanted.end(), RemoverOf(trace)) == wanted.end();
   });
@@ -181,7 +182,7 @@ bool RemoveHiddenRows(Archive& archive, const DeleteArgs& args,
     }
     std::cerr << "tracedb: no background tracedb (" << problem << "): removing the rows now\n";
   }
-  archive.PurgeDeleted(0);
+  archive.remover->PurgeDeleted(0);
   return true;
 }
 
@@ -199,7 +200,7 @@ void AwaitOtherRemovals(Archive& archive) {
       said = true;
     }
     std::this_thread::sleep_for(kRemovalPoll);
-    if (!LeftToRemove(archive).empty()) archive.PurgeDeleted(0);
+    if (!LeftToRemove(archive).empty()) archive.remover->PurgeDeleted(0);
   }
   std::vector<TraceRecord> elsewhere = RemovedBy(archive, {Remover::kElsewhere});
   if (!elsewhere.empty()) {
@@ -211,7 +212,7 @@ void AwaitOtherRemovals(Archive& archive) {
 int Delete(const DeleteArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kChange);
   if (args.purge_for != 0) {
-    if (!archive->PurgeDeleted(args.purge_for).empty()) archive->Reclaim(false);
+    if (!archive->remover->PurgeDeleted(args.purge_for).empty()) archive->remover->Reclaim(false);
     return 0;
   }
   int deleted = 0;
@@ -226,7 +227,9 @@ int Delete(const DeleteArgs& args) {
   std::vector<TraceRecord> left = LeftToRemove(*archive);
   bool removed_here = !left.empty() && RemoveHiddenRows(*archive, args, left);
   if (args.vacuum) AwaitOtherRemovals(*archive);
-  if (removed_here || (left.empty() && deleted > 0) || args.vacuum) archive->Reclaim(args.vacuum);
+  if (removed_here || (left.empty() && deleted > 0) || args.vacuum) {
+    archive->remover->Reclaim(args.vacuum);
+  }
   return failed == 0 ? 0 : 1;
 }
 

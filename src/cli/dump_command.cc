@@ -87,7 +87,7 @@ void ReadParts(const StoredRead& read, DumpWriter& writer, std::atomic<int>& nex
 // the registry, read first.
 void DumpParts(Archive& archive, int64_t id, const DumpArgs& args, int readers) {
   Registry registry;
-  archive.ReadComplete(
+  archive.reader->ReadComplete(
       id, [&](const SelectRows& select) { ReadStoredRegistry(archive.name(), select, &registry); });
   std::vector<std::unique_ptr<DumpWriter>> writers;
   for (int i = 0; i < readers; ++i) {
@@ -96,17 +96,17 @@ void DumpParts(Archive& archive, int64_t id, const DumpArgs& args, int readers) 
   }
   std::atomic<int> next{0};
   std::atomic<bool> stop{false};
-  archive.ReadCompleteTogether(
+  archive.reader->ReadCompleteTogether(
       id, readers, [&](int reader, const SelectRows& select, const StreamRows&) {
         DumpWriter& writer = *writers[reader];
-        ReadParts({archive.name(), archive.dialect(), select, registry, &writer, &stop}, writer,
-                  next, stop);
+        ReadParts({archive.name(), archive.reader->dialect(), select, registry, &writer, &stop},
+                  writer, next, stop);
       });
 }
 
 int DumpStored(const DumpArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  std::optional<TraceRecord> trace = archive->FindTrace(args.file);
+  std::optional<TraceRecord> trace = archive->catalog->FindTrace(args.file);
   if (!trace) throw DbError(archive->name(), "no trace '" + args.file + "' (see tracedb list)");
   if (trace->status != TraceStatus::kComplete) {
     throw DbError(archive->name(), "trace " + std::to_string(trace->id) + " is " +
@@ -121,7 +121,7 @@ int DumpStored(const DumpArgs& args) {
                     DumpOptions{.user_fields = args.dump.user_fields,
                                 .format_workers = args.dump.format_workers});
   try {
-    archive->ReadTrace(trace->id, &registry, &writer);
+    ReadTrace(*archive->reader, trace->id, &registry, &writer);
   } catch (...) {
     writer.Flush();  // what came before the error, and the output's own error first
     throw;

@@ -3,7 +3,7 @@
 //
 // Streaming: each table is read through the backend's cursor and written
 // as its rows arrive. A reader per core, each on a thread and a connection
-// of its own (Archive::ReadCompleteTogether), takes the next unit of tables
+// of its own (TraceReader::ReadCompleteTogether), takes the next unit of tables
 // (db/trace_tables.h) until none is left: a complete trace's rows never
 // change, and the trace's row and its summaries, which do, are one unit,
 // read in one snapshot, so the files agree with each other even while
@@ -26,9 +26,9 @@
 #include "db/db_error.h"
 #include "db/tie_sort.h"
 #include "db/trace_tables.h"
-#include "output/csv_text.h"
-#include "output/file_set.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
+#include "results/file_set.h"
 
 namespace tracedb {
 namespace export_csv_command {
@@ -131,7 +131,7 @@ size_t WriteTieSorted(RowCursor& cursor, const TraceTable& table, const SelectRo
 // Table `index` of kTraceTables, whole, into its file.
 void WriteTable(const Export& run, const SelectRows& select, size_t index) {
   const TraceTable& table = kTraceTables[index];
-  SqlDialect dialect = run.archive.dialect();
+  SqlDialect dialect = run.archive.reader->dialect();
   run.files.Open(index);
   std::unique_ptr<RowCursor> cursor = select(TraceTableSql(table, dialect, select));
   Output output{run, index, {}};
@@ -159,7 +159,7 @@ std::vector<std::filesystem::path> TablePaths(const std::string& dir) {
 }
 
 TraceRecord FindComplete(Archive& archive, const std::string& id_or_name) {
-  std::optional<TraceRecord> trace = archive.FindTrace(id_or_name);
+  std::optional<TraceRecord> trace = archive.catalog->FindTrace(id_or_name);
   if (!trace) throw DbError(archive.name(), "no trace '" + id_or_name + "' (see tracedb list)");
   if (trace->status != TraceStatus::kComplete) {
     throw DbError(archive.name(), "trace " + std::to_string(trace->id) + " is " +
@@ -182,7 +182,7 @@ void WriteFiles(const ExportCsvArgs& args, const std::atomic<bool>& cancel) {
       }
     }
   };
-  archive->ReadCompleteTogether(trace.id, Readers(), read);
+  archive->reader->ReadCompleteTogether(trace.id, Readers(), read);
   if (cancel) throw ExportCancelled{};
   files.Commit();
   spdlog::info("trace {} ({}) written to {}", trace.id, trace.info.name, args.dir);

@@ -7,9 +7,9 @@
 #include "cli/shared_options.h"
 #include "cli/trace_fields.h"
 #include "db/db_error.h"
-#include "output/json_table.h"
-#include "output/table_text.h"
 #include "pipeline/open_archive.h"
+#include "results/json_table.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 namespace info_command {
@@ -67,7 +67,7 @@ std::string JsonInfo(const TraceRecord& trace, const ResultTable& types) {
 
 int Info(const InfoArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  std::optional<TraceDetail> detail = archive->Describe(args.trace);
+  std::optional<TraceDetail> detail = archive->catalog->Describe(args.trace);
   if (!detail) throw DbError(archive->name(), "no trace '" + args.trace + "' (see tracedb list)");
   WarnStoppedRemovals(archive->name(), {detail->trace});
   std::string out =

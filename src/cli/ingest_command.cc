@@ -140,7 +140,7 @@ class ArchiveOnDemand {
  private:
   void Open() {
     archive_ = OpenArchive(db_, ArchiveAccess::kCreate);
-    for (int64_t id : archive_->CleanInterrupted()) {
+    for (int64_t id : archive_->loader->CleanInterrupted()) {
       spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive_->name(), id);
     }
     ResumeStoppedRemovals();
@@ -149,7 +149,7 @@ class ArchiveOnDemand {
   // A delete's background removal that was killed goes on in the background
   // again, rather than keep its rows until the next delete.
   void ResumeStoppedRemovals() {
-    std::vector<TraceRecord> stopped = StoppedRemovals(archive_->ListTraces());
+    std::vector<TraceRecord> stopped = StoppedRemovals(archive_->catalog->ListTraces());
     if (stopped.empty()) return;
     std::string problem;
     if (HandToBackground(*archive_, &problem)) {
@@ -189,7 +189,7 @@ bool IngestOne(ArchiveOnDemand& archive_on_demand, const std::string& given, con
   };
   IngestFileOutcome outcome;
   try {
-    outcome = IngestTraceFile(archive, file, args.ingest, hooks);
+    outcome = IngestTraceFile(*archive.loader, *archive.remover, file, args.ingest, hooks);
   } catch (const IngestFailed& e) {
     progress.Clear();
     std::cerr << e.what() << "\n";

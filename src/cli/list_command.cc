@@ -13,11 +13,11 @@
 #include "cli/shared_options.h"
 #include "cli/trace_fields.h"
 #include "model/latin1_text.h"
-#include "output/csv_text.h"
-#include "output/json_table.h"
-#include "output/table_text.h"
 #include "pipeline/formats.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
+#include "results/json_table.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 namespace list_command {
@@ -164,7 +164,7 @@ std::string FullList(const std::vector<TraceRecord>& traces, QueryFormat format)
 
 // CleanInterrupted, naming what it removed; `traces` loses those too.
 void RemoveInterrupted(Archive& archive, std::vector<TraceRecord>* traces) {
-  for (int64_t id : archive.CleanInterrupted()) {
+  for (int64_t id : archive.loader->CleanInterrupted()) {
     auto removed = std::find_if(traces->begin(), traces->end(),
                                 [id](const TraceRecord& trace) { return trace.id == id; });
     // A load that began after ListTraces and died since has no name here.
@@ -193,7 +193,7 @@ bool Wanted(const TraceRecord& trace, const ListArgs& args) {
 
 int List(const ListArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  std::vector<TraceRecord> traces = archive->ListTraces();
+  std::vector<TraceRecord> traces = archive->catalog->ListTraces();
   RemoveInterrupted(*archive, &traces);
   // A trace left "deleting" by a background removal that was killed keeps
   // its rows until a tracedb delete finishes it: say so, or nobody would know.

@@ -16,8 +16,8 @@
 #include "cli/shared_options.h"
 #include "cli/trace_window.h"
 #include "db/db_error.h"
-#include "output/whole_file.h"
 #include "pipeline/open_archive.h"
+#include "results/whole_file.h"
 
 namespace tracedb {
 namespace plot_command {
@@ -70,7 +70,7 @@ struct PlotArgs {
 
 
 std::string CommSvg(Archive& archive, const TraceRecord& trace) {
-  std::optional<CommPicture> picture = ReadCommPicture(archive, trace);
+  std::optional<CommPicture> picture = ReadCommPicture(*archive.reader, trace);
   if (!picture) {
     throw DbError(archive.name(), TraceLabel(trace) + " has no links between containers");
   }
@@ -85,7 +85,7 @@ std::string CommSvg(Archive& archive, const TraceRecord& trace) {
 std::string UtilisationChart(Archive& archive, const TraceRecord& trace,
                              const std::optional<TimeWindow>& window,
                              const std::optional<std::string>& type) {
-  Utilisation chart = ReadUtilisation(archive, trace, window, type);
+  Utilisation chart = ReadUtilisation(*archive.reader, trace, window, type);
   chart.title = TraceLabel(trace) + ": containers in each state value over time";
   return UtilisationSvg(chart);
 }
@@ -93,7 +93,7 @@ std::string UtilisationChart(Archive& archive, const TraceRecord& trace,
 std::string ProfileChart(Archive& archive, const TraceRecord& trace,
                          const std::optional<TimeWindow>& window,
                          const std::optional<std::string>& type) {
-  ProfileBars chart = ReadDrawnProfile(archive, trace, window, type).bars;
+  ProfileBars chart = ReadDrawnProfile(*archive.reader, trace, window, type).bars;
   chart.title = TraceLabel(trace) + ": time per state value (pale: inclusive; solid: exclusive)";
   return ProfileBarsSvg(chart);
 }
@@ -110,14 +110,14 @@ std::string Svg(Archive& archive, const TraceRecord& trace, const PlotArgs& args
     case PlotKind::kGantt:
       break;
   }
-  return GanttSvg(
-      ReadGantt(archive, trace, {.window = window, .columns = args.width, .type = args.type}));
+  return GanttSvg(ReadGantt(*archive.reader, trace,
+                            {.window = window, .columns = args.width, .type = args.type}));
 }
 
 int Plot(const PlotArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord trace = FindAnalysable(*archive, args.trace);
-  if (args.kind != PlotKind::kComm) RequireStates(*archive, trace);
+  TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
+  if (args.kind != PlotKind::kComm) RequireStates(*archive->catalog, trace);
   std::optional<TimeWindow> window;
   if (args.window.from || args.window.to) window = ChosenWindow(*archive, trace, args.window);
   WriteWholeFile(args.output, Svg(*archive, trace, args, window));

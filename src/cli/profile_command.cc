@@ -73,12 +73,12 @@ RowSource SharesAsPercent(RowSource rows) {
 
 int Profile(const ProfileArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord trace = FindAnalysable(*archive, args.trace);
-  RequireStates(*archive, trace);
+  TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
+  RequireStates(*archive->catalog, trace);
   ProfileOptions options = args.profile;
   if (args.window.from || args.window.to)
     options.window = ChosenWindow(*archive, trace, args.window);
-  RowSource rows = FlatProfileRows(*archive, trace, options);
+  RowSource rows = FlatProfileRows(*archive->reader, trace, options);
   if (args.format != QueryFormat::kText) {
     PrintRows(rows, args.format);
     return 0;

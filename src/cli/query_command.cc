@@ -2,7 +2,7 @@
 // text table, CSV or JSON.
 //
 // Read-only: each backend refuses a statement that would write, runs it in
-// a read-only transaction and rolls that back (Archive::Query).
+// a read-only transaction and rolls that back (TraceReader::Query).
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -11,10 +11,10 @@
 #include "cli/command_list.h"
 #include "cli/shared_options.h"
 #include "db/sql_statements.h"
-#include "output/csv_text.h"
-#include "output/json_table.h"
-#include "output/table_text.h"
 #include "pipeline/open_archive.h"
+#include "results/csv_text.h"
+#include "results/json_table.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 namespace query_command {
@@ -148,7 +148,7 @@ void Print(RowCursor& cursor, QueryFormat format) {
 
 int Query(const QueryArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  Print(*archive->Query(args.sql), args.format);
+  Print(*archive->reader->Query(args.sql), args.format);
   return 0;
 }
 

@@ -6,9 +6,9 @@
 #include "cli/command_list.h"
 #include "cli/shared_options.h"
 #include "cli/trace_window.h"
-#include "output/whole_file.h"
 #include "pipeline/open_archive.h"
 #include "report/trace_report.h"
+#include "results/whole_file.h"
 
 namespace tracedb {
 namespace report_command {
@@ -47,15 +47,15 @@ struct ReportArgs {
 
 int Report(const ReportArgs& args) {
   std::unique_ptr<Archive> archive = OpenArchive(args.db, ArchiveAccess::kRead);
-  TraceRecord trace = FindAnalysable(*archive, args.trace);
-  RequireStates(*archive, trace);
+  TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
+  RequireStates(*archive->catalog, trace);
   ReportOptions options;
   if (args.window.from || args.window.to) {
     options.window = ChosenWindow(*archive, trace, args.window);
   }
   std::string output =
       args.output.empty() ? "trace-" + std::to_string(trace.id) + ".html" : args.output;
-  WriteWholeFile(output, TraceReport(*archive, trace, options));
+  WriteWholeFile(output, TraceReport(*archive->reader, trace, options));
   return 0;
 }
 

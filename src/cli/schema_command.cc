@@ -1,8 +1,10 @@
 // tracedb schema: the SQL that builds a tracedb database, exactly as this
-// binary applies it (its compiled-in migrations, in order), or the
-// documented form of schema/schema.sql. For reading and for other tools:
-// tracedb builds its own databases itself, and also records the applied
-// migrations in schema_version, which no migration creates.
+// binary applies it (its compiled-in migrations, in order, then the views of
+// migrations/views.sql), or the documented form of schema/schema.sql, with
+// the views after it. For reading and for other tools: tracedb builds its
+// own databases itself, and also records the applied migrations in
+// schema_version and the views' digest in schema_views, which no migration
+// creates.
 #include <cstdio>
 #include <string_view>
 
@@ -26,15 +28,17 @@ constexpr UsageForm kUsage[] = {{.operands = ""}};
 
 constexpr const char* kDescription =
     "Print the SQL that builds a tracedb database: the migrations compiled\n"
-    "into this binary, in order, in the dialect asked for (default sqlite).\n"
-    "They are exactly what tracedb runs when it opens a new database, which\n"
-    "it also records in a schema_version table; to make a database, let\n"
+    "into this binary, in order, in the dialect asked for (default sqlite),\n"
+    "then the views (migrations/views.sql). They are exactly what tracedb\n"
+    "runs when it opens a new database, which it also records in the\n"
+    "schema_version and schema_views tables; to make a database, let\n"
     "tracedb make it (ingest, or any command on an empty PostgreSQL\n"
     "database).\n"
     "\n"
-    "--documented prints schema/schema.sql instead: the same schema as it\n"
-    "stands after every migration, with each table and column explained\n"
-    "(SQLite's dialect; PostgreSQL differs in type names and partitions).\n";
+    "--documented prints schema/schema.sql instead, then the views: the\n"
+    "same schema as it stands after every migration, with each table and\n"
+    "column explained (SQLite's dialect; PostgreSQL differs in type names\n"
+    "and partitions).\n";
 
 constexpr const char* kExamples =
     "tracedb schema --documented | less\n"
@@ -53,11 +57,13 @@ void Print(std::string_view text) { std::fwrite(text.data(), 1, text.size(), std
 int Schema(const SchemaArgs& args) {
   if (args.documented) {
     Print(DocumentedSchema());
+    Print(SchemaViews().sql);
     return 0;
   }
   auto migrations =
       args.dialect == SchemaDialect::kPostgres ? PostgresMigrations() : SqliteMigrations();
   for (const Migration& migration : migrations) Print(migration.sql);
+  Print(SchemaViews().sql);
   return 0;
 }
 

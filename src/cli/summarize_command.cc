@@ -59,7 +59,7 @@ bool HasSummaries(const TraceRecord& trace) {
 
 // The trace TRACE names, complete; DbError otherwise.
 TraceRecord FindComplete(Archive& archive, const std::string& given) {
-  std::optional<TraceRecord> trace = archive.FindTrace(given);
+  std::optional<TraceRecord> trace = archive.catalog->FindTrace(given);
   if (!trace) throw DbError(archive.name(), "no trace '" + given + "' (see tracedb list)");
   if (trace->status != TraceStatus::kComplete) {
     throw DbError(archive.name(), "trace " + std::to_string(trace->id) + " is " +
@@ -71,7 +71,7 @@ TraceRecord FindComplete(Archive& archive, const std::string& given) {
 // Every complete trace without summaries, by id.
 std::vector<std::string> Unsummarized(Archive& archive) {
   std::vector<std::string> ids;
-  for (const TraceRecord& trace : archive.ListTraces()) {
+  for (const TraceRecord& trace : archive.catalog->ListTraces()) {
     if (trace.status == TraceStatus::kComplete && !HasSummaries(trace)) {
       ids.push_back("id:" + std::to_string(trace.id));
     }
@@ -89,7 +89,8 @@ void Report(const TraceRecord& trace, const SummaryRowCounts& rows) {
 bool SummarizeOne(Archive& archive, const std::string& given, const SummarizeOptions& options) {
   try {
     TraceRecord trace = FindComplete(archive, given);
-    if (std::optional<SummaryRowCounts> rows = SummarizeTrace(archive, trace, options)) {
+    if (std::optional<SummaryRowCounts> rows =
+            SummarizeTrace(*archive.reader, *archive.summaries, trace, options)) {
       Report(trace, *rows);
     } else {
       std::cerr << TraceLabel(trace) << " has summaries already; --force computes them again\n";

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <string>
 
-#include "output/csv_text.h"
-#include "output/json_table.h"
+#include "results/csv_text.h"
+#include "results/json_table.h"
 
 namespace tracedb {
 namespace {

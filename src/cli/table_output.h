@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "cli/shared_options.h"
-#include "output/result_table.h"
-#include "output/row_source.h"
-#include "output/table_text.h"
+#include "results/result_table.h"
+#include "results/row_source.h"
+#include "results/table_text.h"
 
 namespace tracedb {
 

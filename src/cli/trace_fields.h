@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "db/trace_record.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 

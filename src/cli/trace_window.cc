@@ -4,7 +4,7 @@
 
 #include "analysis/analysed_trace.h"
 #include "db/db_error.h"
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 namespace {

@@ -28,7 +28,7 @@
 //   committed    just after COMMIT, before the load cleans up after itself
 //                (removes its scratch files; releases its advisory lock)
 //
-// and one of `tracedb summarize` (Archive::StoreSummaries), on both:
+// and one of `tracedb summarize` (SummaryStore::StoreSummaries), on both:
 //
 //   summarize-commit  the trace's new summary rows and profile_bins are
 //                     written in its transaction, just before COMMIT

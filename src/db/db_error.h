@@ -1,6 +1,6 @@
 // DbError: the one exception for database failures, whatever the database.
 // Its text is "DATABASE: problem" (the file, or the connection without its
-// password, as Archive::name() gives it; then the problem, often in the
+// password, as TraceCatalog::name() gives it; then the problem, often in the
 // server's or library's own words) so main() can print it as is.
 // statement() keeps the SQL that failed, for a debug log; it is not in the
 // text because a whole migration would drown the message.

@@ -1,6 +1,7 @@
-// The schema migrations of each database dialect, compiled into the binary
-// so that it needs no files at run time. The definitions are generated at
-// build time from migrations/<dialect>/NNNN_name.sql by
+// The schema migrations of each database dialect, and the views applied
+// after them, compiled into the binary so that it needs no files at run
+// time. The definitions are generated at build time from
+// migrations/<dialect>/NNNN_name.sql and migrations/views.sql by
 // cmake/embed_migrations.cmake; migrations/README.md has the rules.
 //
 // The spans are ordered by version, start at 1 and have no gaps; both
@@ -31,5 +32,16 @@ inline std::string MigrationLabel(const Migration& migration) {
 
 std::span<const Migration> SqliteMigrations();
 std::span<const Migration> PostgresMigrations();
+
+// migrations/views.sql: every view, in SQL both dialects read alike. Not a
+// migration: the migrators make the views again from it after the
+// migrations, and whenever `digest` is not the one the archive recorded
+// (db/schema_views.h).
+struct ViewDefinitions {
+  std::string_view sql;     // the whole file
+  std::string_view digest;  // its SHA-256, lowercase hex
+};
+
+ViewDefinitions SchemaViews();
 
 }  // namespace tracedb

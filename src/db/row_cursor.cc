@@ -1,6 +1,6 @@
 #include "db/row_cursor.h"
 
-#include "output/csv_text.h"
+#include "results/csv_text.h"
 
 namespace tracedb {
 

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 
@@ -38,8 +40,19 @@ class RowCursor {
 
 std::vector<std::string> ColumnNames(const RowCursor& cursor);
 std::vector<Cell> RowCells(const RowCursor& cursor);
-// The current row as a CSV record (output/csv_text.h), what
+// The current row as a CSV record (results/csv_text.h), what
 // AppendCsvRecord(out, RowCells(cursor)) appends.
 void AppendCsvRecord(std::string* out, const RowCursor& cursor);
+
+// Runs one SELECT and gives its rows, as a backend's reads hand it out
+// (db/trace_reader.h).
+using SelectRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql)>;
+
+// A SELECT whose columns are all integers or reals, their kinds declared, so
+// that a backend may stream its rows in binary (PostgreSQL: COPY ... (FORMAT
+// binary), without the cursor's text); for reads of millions of rows.
+enum class ColumnKind { kInteger, kReal };
+using StreamRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql,
+                                                            const std::vector<ColumnKind>& kinds)>;
 
 }  // namespace tracedb

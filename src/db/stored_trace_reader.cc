@@ -263,4 +263,10 @@ void ReadStoredRows(const std::string& database, SqlDialect dialect, const Selec
   }
 }
 
+void ReadTrace(TraceReader& reader, int64_t id, Registry* registry, EntitySink* sink) {
+  reader.ReadComplete(id, [&](const SelectRows& select) {
+    ReadStoredRows(reader.name(), reader.dialect(), select, registry, sink);
+  });
+}
+
 }  // namespace tracedb

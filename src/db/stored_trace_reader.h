@@ -27,24 +27,19 @@
 
 #include "db/row_cursor.h"
 #include "db/sql_dialect.h"
+#include "db/trace_reader.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
 namespace tracedb {
 
-using SelectRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql)>;
-
-// A SELECT whose columns are all integers or reals, their kinds declared, so
-// that a backend may stream its rows in binary (PostgreSQL: COPY ... (FORMAT
-// binary), without the cursor's text); for reads of millions of rows.
-enum class ColumnKind { kInteger, kReal };
-using StreamRows = std::function<std::unique_ptr<RowCursor>(const std::string& sql,
-                                                            const std::vector<ColumnKind>& kinds)>;
-
 void ReadStoredRows(const std::string& database, SqlDialect dialect, const SelectRows& select,
                     Registry* registry, EntitySink* sink);
 
-// The same in parts, for several readers (Archive::ReadCompleteTogether):
+// ReadStoredRows of complete trace `id`, in one snapshot of `reader`.
+void ReadTrace(TraceReader& reader, int64_t id, Registry* registry, EntitySink* sink);
+
+// The same in parts, for several readers (TraceReader::ReadCompleteTogether):
 // the registry first, read once; then each reader takes the next part (a
 // table: states, variables, links, events, containers) with a sink of its
 // own and the registry shared, which no one changes any more.

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "output/csv_text.h"
+#include "results/csv_text.h"
 
 namespace tracedb {
 namespace {

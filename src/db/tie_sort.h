@@ -1,5 +1,5 @@
 // TieSortedRecords: a table's rows read in the order of its index's keys
-// (container, time), written as CSV records (output/csv_text.h) in the
+// (container, time), written as CSV records (results/csv_text.h) in the
 // table's whole order (TraceTable::order): each run of rows equal in the
 // index's keys is held and sorted on the other keys, as ORDER BY would
 // (NULL first unless NULLS LAST; integers and reals by value), and stably,

@@ -32,7 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "db/archive.h"
+#include "db/row_cursor.h"
+#include "db/sql_dialect.h"
 #include "db/stored_trace_reader.h"
 
 namespace tracedb {

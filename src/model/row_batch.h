@@ -194,7 +194,7 @@ struct RowBatch {
     return std::string_view(text).substr(span.offset, span.size);
   }
 
-  // Empties every table, keeping the memory (output/batch_pool.h).
+  // Empties every table, keeping the memory (sink/batch_pool.h).
   void Clear() {
     text.clear();
     types.clear();

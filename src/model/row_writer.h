@@ -3,7 +3,7 @@
 // db/postgres/pg_copy_writer.h for a PostgreSQL database).
 //
 // The pipeline calls Write from its writer thread only, one batch at a time.
-// The batch is reused once Write returns (output/batch_pool.h): a writer
+// The batch is reused once Write returns (sink/batch_pool.h): a writer
 // keeps nothing that points into it.
 #pragma once
 

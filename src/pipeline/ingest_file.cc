@@ -169,17 +169,18 @@ PreparedFile PrepareTraceFile(const std::string& given, const std::string& path,
   }
 }
 
-IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
-                                  const IngestFileOptions& options, const IngestFileHooks& hooks) {
+IngestFileOutcome IngestTraceFile(TraceLoader& loader, TraceRemover& remover,
+                                  const PreparedFile& file, const IngestFileOptions& options,
+                                  const IngestFileHooks& hooks) {
   IngestFileOutcome outcome;
   TraceInfo info = file.info;
   // The digest first only if the archive may hold the file already: it
   // holds no complete trace of that size otherwise.
-  if (info.sha256.empty() && (!info.size_bytes || archive.HasCompleteOfSize(*info.size_bytes))) {
+  if (info.sha256.empty() && (!info.size_bytes || loader.HasCompleteOfSize(*info.size_bytes))) {
     info.sha256 = IdentityOf(file);
   }
   std::optional<int64_t> existing;
-  if (!info.sha256.empty()) existing = archive.FindCompleteBySha(info.sha256);
+  if (!info.sha256.empty()) existing = loader.FindCompleteBySha(info.sha256);
   if (existing && !options.force) {
     outcome.trace_id = *existing;
     outcome.already_there = true;
@@ -189,7 +190,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     throw IngestCancelled(file.given + ": load abandoned");
   }
   auto started = Clock::now();
-  std::unique_ptr<TraceLoad> load = archive.BeginLoad(info);
+  std::unique_ptr<TraceLoad> load = loader.BeginLoad(info);
   outcome.trace_id = load->id();
   auto loaded = started;
   try {
@@ -217,7 +218,7 @@ IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
     load->Fail("load abandoned");
     load.reset();  // a PostgreSQL load holds the trace's lock until then
     try {
-      archive.DeleteTrace(outcome.trace_id);
+      remover.DeleteTrace(outcome.trace_id);
     } catch (const std::exception&) {
       // The row then stays, marked failed: still no rows, and the file
       // still has not been loaded, which is what the caller hears.

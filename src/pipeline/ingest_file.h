@@ -1,4 +1,4 @@
-// One trace file into an Archive: what `tracedb ingest` does for each FILE
+// One trace file into an archive: what `tracedb ingest` does for each FILE
 // and `tracedb watch` for each file that appears. In two steps:
 //
 //   PrepareTraceFile   format, size and Paraver companions
@@ -11,13 +11,13 @@
 // does, to act on it first): before the load when the archive holds a
 // complete trace of the file's size, else beside the load, on another
 // thread, and given to the trace row when it is published; a load of the
-// same content published meanwhile still wins then (archive.h).
+// same content published meanwhile still wins then (db/trace_loader.h).
 //
 // Nothing here prints; the callers say what happened. Errors end the file:
 // InputError (FILE:LINE: problem) for bad input, DbError for the database,
 // before the load begins; IngestFailed once it has (the trace row is then
 // marked failed, and no rows remain). Thread-safe
-// for different Archives (each caller thread opens its own).
+// for different archives (each caller thread opens its own).
 #pragma once
 
 #include <atomic>
@@ -28,7 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "db/archive.h"
+#include "db/trace_loader.h"
+#include "db/trace_remover.h"
 #include "format/trace_format.h"
 #include "pipeline/ingest_pipeline.h"
 #include "pipeline/trace_tags.h"
@@ -119,8 +120,10 @@ struct IngestFileOutcome {
   double load_seconds = 0;          // of which reading and writing rows
 };
 
-IngestFileOutcome IngestTraceFile(Archive& archive, const PreparedFile& file,
-                                  const IngestFileOptions& options,
+// Loads through `loader`; `remover`, of the same archive, only takes back
+// the trace row of a load that was cancelled (IngestCancelled).
+IngestFileOutcome IngestTraceFile(TraceLoader& loader, TraceRemover& remover,
+                                  const PreparedFile& file, const IngestFileOptions& options,
                                   const IngestFileHooks& hooks = {});
 
 }  // namespace tracedb

@@ -20,7 +20,7 @@
 #include "format/trace_format.h"
 #include "input/input_file.h"
 #include "model/row_writer.h"
-#include "output/batching_sink.h"
+#include "sink/batching_sink.h"
 #include "summary/trace_summarizer.h"
 
 namespace tracedb {

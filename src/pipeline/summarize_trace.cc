@@ -19,16 +19,17 @@ bool HasSummaries(const TraceRecord& trace) {
 
 }  // namespace
 
-std::optional<SummaryRowCounts> SummarizeTrace(Archive& archive, const TraceRecord& trace,
+std::optional<SummaryRowCounts> SummarizeTrace(TraceReader& reader, SummaryStore& store,
+                                               const TraceRecord& trace,
                                                const SummarizeOptions& options) {
   // Checked again when storing: this spares the read.
   if (HasSummaries(trace) && options.existing == ExistingSummaries::kKeep) return std::nullopt;
   TraceSummarizer summarizer(options.profile_bins);
-  archive.ReadComplete(trace.id, [&](const SelectRows& select) {
+  reader.ReadComplete(trace.id, [&](const SelectRows& select) {
     SummarizeStoredRows(select, options.batch_rows, &summarizer);
   });
   SummaryRowCounts counts;
-  bool stored = archive.StoreSummaries(
+  bool stored = store.StoreSummaries(
       trace.id, options.profile_bins, options.existing, [&](RowWriter& writer) {
         summarizer.Finish(options.batch_rows, [&](const RowBatch& batch) {
           Count(batch, counts);

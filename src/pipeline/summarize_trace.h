@@ -3,11 +3,11 @@
 // stored rows: what `tracedb summarize` does for each trace. In two steps:
 //
 //   read    the trace's entity rows, in one read snapshot
-//           (Archive::ReadComplete), through a TraceSummarizer
+//           (TraceReader::ReadComplete), through a TraceSummarizer
 //           (db/stored_trace_summarizer.h): streamed, memory bounded as
 //           in a load (per container, type and value, never per entity)
 //   store   its rows and profile_bins in one write transaction
-//           (Archive::StoreSummaries), which rechecks the trace
+//           (SummaryStore::StoreSummaries), which rechecks the trace
 //
 // A complete trace never changes, so rows read in one transaction and
 // stored in the next still belong together; holding the archive's write
@@ -15,14 +15,17 @@
 // not for the whole read.
 //
 // Nothing here prints. Throws DbError (the trace is not complete, the
-// database failed). One thread; the Archive's thread rules.
+// database failed). One thread; the archive's thread rules (db/archive.h):
+// `reader` and `store` are two roles of one archive.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
-#include "db/archive.h"
-#include "output/batching_sink.h"
+#include "db/summary_store.h"
+#include "db/trace_reader.h"
+#include "db/trace_record.h"
+#include "sink/batching_sink.h"
 #include "summary/trace_summarizer.h"
 
 namespace tracedb {
@@ -45,7 +48,8 @@ struct SummaryRowCounts {
 
 // nullopt: the trace has summaries and options.existing is kKeep, so
 // nothing was computed or stored.
-std::optional<SummaryRowCounts> SummarizeTrace(Archive& archive, const TraceRecord& trace,
+std::optional<SummaryRowCounts> SummarizeTrace(TraceReader& reader, SummaryStore& store,
+                                               const TraceRecord& trace,
                                                const SummarizeOptions& options);
 
 }  // namespace tracedb

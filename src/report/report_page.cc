@@ -1,6 +1,6 @@
 #include "report/report_page.h"
 
-#include "output/xml_text.h"
+#include "results/xml_text.h"
 
 namespace tracedb {
 namespace {

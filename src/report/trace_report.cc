@@ -18,9 +18,9 @@
 #include "chart/lines_svg.h"
 #include "chart/time_axis.h"
 #include "chart/utilisation_svg.h"
-#include "output/html_table.h"
-#include "output/xml_text.h"
 #include "report/report_page.h"
+#include "results/html_table.h"
+#include "results/xml_text.h"
 
 namespace tracedb {
 namespace {
@@ -94,9 +94,9 @@ ReportSection Facts(const TraceRecord& trace, const ReportOptions& options) {
   return {"facts", "The trace", HtmlTable(facts, "facts")};
 }
 
-ReportSection Gantt(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
+ReportSection Gantt(TraceReader& reader, const TraceRecord& trace, const ReportOptions& options) {
   GanttChart chart =
-      ReadGantt(archive, trace, {.window = options.window, .columns = options.columns});
+      ReadGantt(reader, trace, {.window = options.window, .columns = options.columns});
   std::string body = Chart(GanttSvg(chart));
   if (chart.aggregated) {
     body += Note("Each pixel column shows the state value on top for most of its time.");
@@ -105,18 +105,18 @@ ReportSection Gantt(Archive& archive, const TraceRecord& trace, const ReportOpti
   return {"gantt", "Space-time", body};
 }
 
-ReportSection UtilisationSection(Archive& archive, const TraceRecord& trace,
+ReportSection UtilisationSection(TraceReader& reader, const TraceRecord& trace,
                                  const ReportOptions& options) {
-  Utilisation chart = ReadUtilisation(archive, trace, options.window);
+  Utilisation chart = ReadUtilisation(reader, trace, options.window);
   std::string body =
       chart.bins == 0 ? Note("No state time to show.") : Chart(UtilisationSvg(chart));
   return {"utilisation", "Utilisation over time", body};
 }
 
 // The variables' lines, where the trace has variables.
-std::optional<ReportSection> Variables(Archive& archive, const TraceRecord& trace,
+std::optional<ReportSection> Variables(TraceReader& reader, const TraceRecord& trace,
                                        const ReportOptions& options) {
-  VariableLines lines = ReadVariableLines(archive, trace, options.window, kVariableColumns);
+  VariableLines lines = ReadVariableLines(reader, trace, options.window, kVariableColumns);
   if (lines.charts.empty()) return std::nullopt;
   std::string body;
   for (const LineChart& chart : lines.charts) body += Chart(LinesSvg(chart));
@@ -139,8 +139,8 @@ void SharesAsPercent(ResultTable* table) {
   }
 }
 
-ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
-  DrawnProfile profile = ReadDrawnProfile(archive, trace, options.window, {}, kListedValues);
+ReportSection Profile(TraceReader& reader, const TraceRecord& trace, const ReportOptions& options) {
+  DrawnProfile profile = ReadDrawnProfile(reader, trace, options.window, {}, kListedValues);
   RoundReals(&profile.table, 6);
   SharesAsPercent(&profile.table);
   std::string body = "<div class=\"pair\">\n" + Chart(ProfileBarsSvg(profile.bars)) +
@@ -152,17 +152,17 @@ ReportSection Profile(Archive& archive, const TraceRecord& trace, const ReportOp
   return {"profile", "Profile", body};
 }
 
-ResultTable BusiestPairs(Archive& archive, const TraceRecord& trace) {
+ResultTable BusiestPairs(TraceReader& reader, const TraceRecord& trace) {
   ResultTable table{.columns = CommColumns()};
   CommSink sink{.square = [](const std::optional<CommSquare>&) {},
                 .pair = [&](std::vector<Cell> row) { table.rows.push_back(std::move(row)); }};
-  ReadCommMatrix(archive, trace, {.limit = kListedPairs}, sink);
+  ReadCommMatrix(reader, trace, {.limit = kListedPairs}, sink);
   RoundReals(&table, 6);
   return table;
 }
 
-ReportSection Comm(Archive& archive, const TraceRecord& trace) {
-  std::optional<CommPicture> picture = ReadCommPicture(archive, trace);
+ReportSection Comm(TraceReader& reader, const TraceRecord& trace) {
+  std::optional<CommPicture> picture = ReadCommPicture(reader, trace);
   if (!picture) return {"comm", "Communication", Note("No links between containers.")};
   Heatmap heatmap{.title = picture->whole ? "Messages, row to column"
                                           : "Messages between the busiest containers",
@@ -170,7 +170,7 @@ ReportSection Comm(Archive& archive, const TraceRecord& trace) {
                   .messages = picture->square.messages,
                   .bytes = picture->square.bytes};
   std::string body = "<div class=\"pair\">\n" + Chart(HeatmapSvg(heatmap)) +
-                     HtmlTable(BusiestPairs(archive, trace), "comm") + "</div>\n";
+                     HtmlTable(BusiestPairs(reader, trace), "comm") + "</div>\n";
   if (!picture->whole)
     body += Note(
         "More containers talk than fit the heatmap: it shows those of the busiest pairs; tracedb "
@@ -180,12 +180,13 @@ ReportSection Comm(Archive& archive, const TraceRecord& trace) {
 
 }  // namespace
 
-std::string TraceReport(Archive& archive, const TraceRecord& trace, const ReportOptions& options) {
-  std::vector<ReportSection> sections = {Facts(trace, options), Gantt(archive, trace, options),
-                                         UtilisationSection(archive, trace, options)};
-  if (auto variables = Variables(archive, trace, options)) sections.push_back(*variables);
-  sections.push_back(Profile(archive, trace, options));
-  sections.push_back(Comm(archive, trace));
+std::string TraceReport(TraceReader& reader, const TraceRecord& trace,
+                        const ReportOptions& options) {
+  std::vector<ReportSection> sections = {Facts(trace, options), Gantt(reader, trace, options),
+                                         UtilisationSection(reader, trace, options)};
+  if (auto variables = Variables(reader, trace, options)) sections.push_back(*variables);
+  sections.push_back(Profile(reader, trace, options));
+  sections.push_back(Comm(reader, trace));
   return ReportPage(trace.info.name, sections);
 }
 

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "analysis/time_window.h"
-#include "db/archive.h"
+#include "db/trace_reader.h"
 #include "db/trace_record.h"
 
 namespace tracedb {
@@ -27,6 +27,7 @@ struct ReportOptions {
   int columns = 1100;                // the Gantt's pixel columns: a page's width
 };
 
-std::string TraceReport(Archive& archive, const TraceRecord& trace, const ReportOptions& options);
+std::string TraceReport(TraceReader& reader, const TraceRecord& trace,
+                        const ReportOptions& options);
 
 }  // namespace tracedb

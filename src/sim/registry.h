@@ -13,7 +13,7 @@
 // and FindValue does not see them (their maker keeps its own number -> id table). With
 // KeepNumberedValues(window), even those 16 bytes stop growing: only named values, the newest
 // `window` value ids and the pinned numbered values stay readable, so their maker pins those it may
-// reuse and sinks read a value soon after it is made (output/batching_sink.h).
+// reuse and sinks read a value soon after it is made (sink/batching_sink.h).
 //
 // Not thread-safe: the thread that replays the trace grows it, and its sinks
 // read it there. Other threads see only Names()'s copies

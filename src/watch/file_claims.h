@@ -9,7 +9,7 @@
 // not matter), or for 2 s when its process, on the same host, is gone: it
 // moves the files back into DIR, traces before companions, where they are
 // taken afresh. A load that was under way there left a `loading` trace row,
-// which the archive clears as usual (Archive::CleanInterrupted).
+// which the archive clears as usual (TraceLoader::CleanInterrupted).
 //
 // Moves never replace a file: a name already taken where a file goes leaves
 // that file where it is, for a later round.

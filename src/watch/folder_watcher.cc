@@ -388,7 +388,7 @@ int WatchFolder(const WatchOptions& options, const ReadCallbacks& callbacks) {
   {
     std::unique_ptr<Archive> archive = OpenArchive(options.db, ArchiveAccess::kCreate);
     archive_name = archive->name();
-    for (int64_t id : archive->CleanInterrupted()) {
+    for (int64_t id : archive->loader->CleanInterrupted()) {
       spdlog::warn("{}: removed trace {}, whose ingest was interrupted", archive->name(), id);
     }
   }

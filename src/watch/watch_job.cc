@@ -21,7 +21,8 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
     outcome.result = JobOutcome::Result::kAbandoned;
     return;
   }
-  outcome.ingest = IngestTraceFile(*archive, file, spec.ingest, spec.hooks);
+  outcome.ingest = IngestTraceFile(*archive->loader, *archive->remover, file, spec.ingest,
+                                   spec.hooks);
   outcome.result = outcome.ingest.already_there ? JobOutcome::Result::kAlreadyThere
                                                 : JobOutcome::Result::kLoaded;
 }

@@ -1,5 +1,5 @@
 // WatchJob: one file of the watched folder, loaded on a thread of its own
-// through an Archive of its own (SQLite serialises the writers with its
+// through an archive of its own (SQLite serialises the writers with its
 // busy timeout; PostgreSQL loads run side by side). The watcher starts it,
 // is woken by `on_finished`, and then reads outcome() and moves the files.
 //

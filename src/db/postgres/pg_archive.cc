@@ -72,7 +72,13 @@ void ReadCompleteOn(PgConnection& connection, int64_t id, const std::string& sna
   });
 }
 
-class PgArchive : public Archive {
+// One connection behind the five roles (db/archive.h); loads and summary
+// stores open sessions of their own (pg_load.h, pg_summary_store.h).
+class PgArchive : public TraceCatalog,
+                  public TraceLoader,
+                  public TraceRemover,
+                  public SummaryStore,
+                  public TraceReader {
  public:
   explicit PgArchive(const std::string& conninfo) : connection_(conninfo) {
     MigratePostgres(connection_);
@@ -81,6 +87,7 @@ class PgArchive : public Archive {
   const std::string& name() const override { return connection_.name(); }
   SqlDialect dialect() const override { return SqlDialect::kPostgres; }
 
+  // TraceCatalog
   std::vector<TraceRecord> ListTraces() override {
     return Records(std::string(kSelectTrace) + "ORDER BY id");
   }
@@ -100,8 +107,8 @@ class PgArchive : public Archive {
     return FindTraceBySpec(spec, lookup, name());
   }
 
-  std::optional<TraceDetail> Describe(std::string_view id_or_name) override {
-    std::optional<TraceRecord> trace = FindTrace(id_or_name);
+  std::optional<TraceDetail> Describe(std::string_view spec) override {
+    std::optional<TraceRecord> trace = FindTrace(spec);
     if (!trace) return std::nullopt;
     TraceDetail detail{.trace = *trace};
     pqxx::work work(connection_.get());
@@ -112,6 +119,7 @@ class PgArchive : public Archive {
     return detail;
   }
 
+  // TraceLoader
   bool HasCompleteOfSize(int64_t size_bytes) override {
     return connection_.Run([&] {
       pqxx::nontransaction work(connection_.get());
@@ -164,6 +172,7 @@ class PgArchive : public Archive {
     return cleaned;
   }
 
+  // TraceRemover
   bool DeleteTrace(int64_t id) override {
     std::optional<TraceRecord> trace = FindTrace(std::to_string(id));
     if (!trace) return false;
@@ -188,12 +197,6 @@ class PgArchive : public Archive {
   std::vector<int64_t> PurgeDeleted(int64_t) override { return {}; }
   std::vector<int64_t> HandRemovalsTo(int64_t) override { return {}; }
 
-  bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
-                      const std::function<void(RowWriter&)>& write) override {
-    return StorePostgresSummaries(connection_.conninfo(), name(), id, profile_bins, existing,
-                                  write);
-  }
-
   // Dropped partitions give their files back at once; `compact` also
   // vacuums the trace table, whose deleted rows are all that is left.
   void Reclaim(bool compact) override {
@@ -205,6 +208,14 @@ class PgArchive : public Archive {
     });
   }
 
+  // SummaryStore
+  bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
+                      const std::function<void(RowWriter&)>& write) override {
+    return StorePostgresSummaries(connection_.conninfo(), name(), id, profile_bins, existing,
+                                  write);
+  }
+
+  // TraceReader (name and dialect above)
   void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
     ReadCompleteOn(connection_, id, "",
                    [&](const SelectRows& select, const StreamRows&) { read(select); });
@@ -302,7 +313,7 @@ class PgArchive : public Archive {
 }  // namespace
 
 std::unique_ptr<Archive> OpenPostgresArchive(const std::string& conninfo) {
-  return std::make_unique<PgArchive>(conninfo);
+  return ArchiveOf(std::make_shared<PgArchive>(conninfo));
 }
 
 }  // namespace tracedb

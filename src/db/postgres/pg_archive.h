@@ -1,11 +1,13 @@
-// PgArchive: the Archive of a PostgreSQL database (migrations/postgresql/):
-// libpqxx for the catalog, reads and queries; loads on libpq sessions of
-// their own (pg_load.h). Deleting a trace drops its partitions, whatever its
+// The Archive of a PostgreSQL database (migrations/postgresql/): one
+// object, owning one libpqxx connection, implements the five roles
+// (db/archive.h): the catalog, reads and queries on that connection; loads
+// and summary stores on libpq sessions of their own (pg_load.h,
+// pg_summary_store.h). Deleting a trace drops its partitions, whatever its
 // size; CleanInterrupted removes loading traces whose loader's advisory
 // lock is free (the loader's session ended, on whatever host).
 //
-// Archive's thread rules (archive.h); a load's sessions are its own, not the
-// archive's connection.
+// The archive's thread rules (db/archive.h); a load's sessions are its own,
+// not the archive's connection.
 #pragma once
 
 #include <memory>

@@ -14,7 +14,7 @@
 // the second lane's tables if they were committed, and marks the trace
 // failed. A killed loader's transactions are aborted by the server; its
 // "loading" row, and the second lane's tables if committed, stay until
-// Archive::CleanInterrupted finds its lock free.
+// TraceLoader::CleanInterrupted finds its lock free.
 //
 // One thread at a time: the writer is used on the pipeline's writer thread,
 // and Publish or Fail come after it stops. Inside, two threads: the
@@ -28,9 +28,9 @@
 #include <memory>
 #include <string>
 
-#include "db/archive.h"
 #include "db/postgres/pg_copy_writer.h"
 #include "db/postgres/pg_session.h"
+#include "db/trace_loader.h"
 
 namespace tracedb {
 

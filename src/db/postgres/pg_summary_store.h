@@ -1,4 +1,4 @@
-// StorePostgresSummaries: Archive::StoreSummaries for a PostgreSQL archive,
+// StorePostgresSummaries: SummaryStore::StoreSummaries for a PostgreSQL archive,
 // on a libpq session of its own (for COPY), in one transaction:
 //
 //   1. Locks the trace: its type partition (a delete, which drops that one
@@ -22,7 +22,7 @@
 #include <functional>
 #include <string>
 
-#include "db/archive.h"
+#include "db/summary_store.h"
 
 namespace tracedb {
 

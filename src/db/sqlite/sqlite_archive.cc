@@ -104,7 +104,14 @@ void ReadCompleteOn(SqliteConnection& connection, int64_t id,
   connection.Exec("COMMIT");
 }
 
-class SqliteArchive : public Archive {
+// One connection behind the five roles (db/archive.h): each method is a
+// call or two of trace_catalog.h, sqlite_staged_load.h,
+// sqlite_summary_store.h or of this file.
+class SqliteArchive : public TraceCatalog,
+                      public TraceLoader,
+                      public TraceRemover,
+                      public SummaryStore,
+                      public TraceReader {
  public:
   SqliteArchive(std::unique_ptr<SqliteConnection> connection, bool read_only)
       : connection_(std::move(connection)), read_only_(read_only) {}
@@ -112,17 +119,18 @@ class SqliteArchive : public Archive {
   const std::string& name() const override { return connection_->path(); }
   SqlDialect dialect() const override { return SqlDialect::kSqlite; }
 
+  // TraceCatalog
   std::vector<TraceRecord> ListTraces() override { return tracedb::ListTraces(*connection_); }
 
-  std::optional<TraceRecord> FindTrace(std::string_view id_or_name) override {
-    return tracedb::FindTrace(*connection_, id_or_name);
+  std::optional<TraceRecord> FindTrace(std::string_view spec) override {
+    return tracedb::FindTrace(*connection_, spec);
   }
 
-  std::optional<TraceDetail> Describe(std::string_view id_or_name) override {
+  std::optional<TraceDetail> Describe(std::string_view spec) override {
     // One snapshot for the row and the counts, should a delete come between.
     connection_->Exec("BEGIN");
     try {
-      std::optional<TraceDetail> detail = ReadDetail(id_or_name);
+      std::optional<TraceDetail> detail = ReadDetail(spec);
       connection_->Rollback();  // nothing was written
       return detail;
     } catch (...) {
@@ -131,6 +139,7 @@ class SqliteArchive : public Archive {
     }
   }
 
+  // TraceLoader
   std::optional<int64_t> FindCompleteBySha(std::string_view sha256) override {
     return tracedb::FindCompleteBySha(*connection_, sha256);
   }
@@ -154,6 +163,7 @@ class SqliteArchive : public Archive {
     return tracedb::CleanInterrupted(*connection_);
   }
 
+  // TraceRemover
   bool DeleteTrace(int64_t id) override { return tracedb::DeleteTrace(*connection_, id); }
   bool HideTrace(int64_t id) override { return tracedb::HideTrace(*connection_, id); }
   std::vector<int64_t> PurgeDeleted(int64_t handed_over_by) override {
@@ -161,11 +171,6 @@ class SqliteArchive : public Archive {
   }
   std::vector<int64_t> HandRemovalsTo(int64_t pid) override {
     return tracedb::HandRemovalsTo(*connection_, pid);
-  }
-
-  bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
-                      const std::function<void(RowWriter&)>& write) override {
-    return StoreSqliteSummaries(*connection_, id, profile_bins, existing, write);
   }
 
   // Deleted pages sit in the WAL until a checkpoint copies them back;
@@ -178,6 +183,13 @@ class SqliteArchive : public Archive {
     connection_->Exec("PRAGMA busy_timeout = 2000; PRAGMA wal_checkpoint(TRUNCATE)");
   }
 
+  // SummaryStore
+  bool StoreSummaries(int64_t id, int64_t profile_bins, ExistingSummaries existing,
+                      const std::function<void(RowWriter&)>& write) override {
+    return StoreSqliteSummaries(*connection_, id, profile_bins, existing, write);
+  }
+
+  // TraceReader (name and dialect above)
   void ReadComplete(int64_t id, const std::function<void(const SelectRows&)>& read) override {
     ReadCompleteOn(*connection_, id, read);
   }
@@ -216,8 +228,8 @@ class SqliteArchive : public Archive {
     return SelectOn(*connection_, sql, trace);
   }
 
-  std::optional<TraceDetail> ReadDetail(std::string_view id_or_name) {
-    std::optional<TraceRecord> trace = tracedb::FindTrace(*connection_, id_or_name);
+  std::optional<TraceDetail> ReadDetail(std::string_view spec) {
+    std::optional<TraceRecord> trace = tracedb::FindTrace(*connection_, spec);
     if (!trace) return std::nullopt;
     TraceDetail detail{.trace = *trace};
     auto rows = Select(TypeRowsSql(*trace), trace->id);
@@ -243,7 +255,7 @@ bool MayWrite(const std::filesystem::path& path, const std::filesystem::path& fo
 std::unique_ptr<Archive> OpenReadOnly(const std::string& path) {
   auto connection = std::make_unique<SqliteConnection>(path, SqliteFile::kReadOnlyArchive);
   RequireNewestSchema(*connection);
-  return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/true);
+  return ArchiveOf(std::make_shared<SqliteArchive>(std::move(connection), /*read_only=*/true));
 }
 
 // The folder that holds (or will hold) the database; creating the database
@@ -304,7 +316,7 @@ std::unique_ptr<Archive> OpenWritable(const std::string& path, ArchiveAccess acc
   // A reading command's connection never attaches (tracedb query's user
   // statement could).
   if (access == ArchiveAccess::kRead) connection->RefuseAttach();
-  return std::make_unique<SqliteArchive>(std::move(connection), /*read_only=*/false);
+  return ArchiveOf(std::make_shared<SqliteArchive>(std::move(connection), /*read_only=*/false));
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
-// SqliteArchive: the Archive of a SQLite file, over the functions of
-// trace_catalog.h, sqlite_staged_load.h, sqlite_summary_store.h and
-// db/stored_trace_reader.h.
+// The Archive of a SQLite file: one object, owning the one connection,
+// implements the five roles (db/archive.h) over the functions of
+// trace_catalog.h, sqlite_staged_load.h and sqlite_summary_store.h.
 //
-// Archive's thread rules (archive.h). A load's writer writes through the
-// archive's own connection, on the pipeline's writer thread: leave the
-// archive alone until the load publishes or fails.
+// The archive's thread rules (db/archive.h). A load's writer writes through
+// the archive's own connection, on the pipeline's writer thread: leave
+// every role of the archive alone until the load publishes or fails, and
+// end the load before the archive.
 #pragma once
 
 #include <memory>

@@ -1,4 +1,4 @@
-// StoreSqliteSummaries: Archive::StoreSummaries for a SQLite archive. The
+// StoreSqliteSummaries: SummaryStore::StoreSummaries for a SQLite archive. The
 // summary rows go straight into the archive's tables (they are few: one
 // per container, type and value, and the link matrix), inside one write
 // transaction with the trace row's profile_bins, after the trace's old
@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "db/archive.h"
 #include "db/sqlite/sqlite_connection.h"
+#include "db/summary_store.h"
 
 namespace tracedb {
 

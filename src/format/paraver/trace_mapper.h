@@ -62,7 +62,7 @@ inline constexpr int64_t kMaxExactTicks = (int64_t{1} << 51) - 1;
 // The Registry's window of numbered values (sim/registry.h). What is pinned
 // is kept anyway, but a window wider than the numbers remembered lets most
 // pinned values be unpinned before they leave it, so that few need keeping
-// aside; and it must outlast the sinks' lag (output/batching_sink.h).
+// aside; and it must outlast the sinks' lag (sink/batching_sink.h).
 inline constexpr size_t kNumberedValueWindow = size_t{1} << 18;
 
 class TraceMapper {

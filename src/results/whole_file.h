@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "output/file_set.h"
+#include "results/file_set.h"
 
 namespace tracedb {
 

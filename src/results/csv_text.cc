@@ -1,4 +1,4 @@
-#include "output/csv_text.h"
+#include "results/csv_text.h"
 
 #include <algorithm>
 #include <string_view>

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 

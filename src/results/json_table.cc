@@ -1,4 +1,4 @@
-#include "output/json_table.h"
+#include "results/json_table.h"
 
 #include <unordered_set>
 

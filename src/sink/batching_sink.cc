@@ -1,4 +1,4 @@
-#include "output/batching_sink.h"
+#include "sink/batching_sink.h"
 
 #include <utility>
 

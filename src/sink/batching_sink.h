@@ -17,8 +17,8 @@
 #include "model/entity.h"
 #include "model/extras_json.h"
 #include "model/row_batch.h"
-#include "output/batch_pool.h"
 #include "sim/registry.h"
+#include "sink/batch_pool.h"
 
 namespace tracedb {
 
@@ -98,7 +98,7 @@ class BatchingSink : public EntitySink {
   size_t pending_ = 0;
   size_t values_written_ = 0;  // values [0, values_written_) are in batches already
   RowCounts counts_;
-  TextSpan last_text_;  // of the batch being filled
+  TextSpan last_text_;                 // of the batch being filled
   std::vector<uint32_t> path_length_;  // per container id, memoised by PathLength
 };
 

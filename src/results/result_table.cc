@@ -1,4 +1,4 @@
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 #include <algorithm>
 #include <charconv>

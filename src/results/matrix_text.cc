@@ -1,8 +1,8 @@
-#include "output/matrix_text.h"
+#include "results/matrix_text.h"
 
 #include <algorithm>
 
-#include "output/display_width.h"
+#include "results/display_width.h"
 
 namespace tracedb {
 namespace {

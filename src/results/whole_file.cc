@@ -1,4 +1,4 @@
-#include "output/whole_file.h"
+#include "results/whole_file.h"
 
 #include <cerrno>
 #include <cstdio>

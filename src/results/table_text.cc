@@ -1,8 +1,8 @@
-#include "output/table_text.h"
+#include "results/table_text.h"
 
 #include <algorithm>
 
-#include "output/display_width.h"
+#include "results/display_width.h"
 
 namespace tracedb {
 namespace {

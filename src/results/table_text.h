@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 

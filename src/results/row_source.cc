@@ -1,4 +1,4 @@
-#include "output/row_source.h"
+#include "results/row_source.h"
 
 namespace tracedb {
 

@@ -1,4 +1,4 @@
-#include "output/display_width.h"
+#include "results/display_width.h"
 
 #include <cstdint>
 #include <iterator>

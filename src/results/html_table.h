@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "output/result_table.h"
+#include "results/result_table.h"
 
 namespace tracedb {
 

@@ -1,4 +1,4 @@
-#include "output/file_set.h"
+#include "results/file_set.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "output/xml_text.h"
+#include "results/xml_text.h"
 
 namespace tracedb {
 

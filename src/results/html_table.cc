@@ -1,7 +1,7 @@
-#include "output/html_table.h"
+#include "results/html_table.h"
 
 #include "model/utf8.h"
-#include "output/xml_text.h"
+#include "results/xml_text.h"
 
 namespace tracedb {
 namespace {
