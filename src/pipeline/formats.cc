@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "format/otf2/otf2_format.h"
 #include "format/paje/paje_format.h"
 #include "format/paraver/paraver_format.h"
 #include "model/input_error.h"
@@ -19,6 +20,7 @@ namespace {
 constexpr std::array kFormats = {
     &paje::kPajeFormat,
     &paraver::kParaverFormat,
+    &otf2::kOtf2Format,
 };
 
 // Enough for a byte order mark, comments and any format's opening words.

@@ -1,0 +1,80 @@
+#include "format/otf2/region_stacks.h"
+
+namespace tracedb::otf2 {
+
+RegionStacks::Stack& RegionStacks::StackOf(const LocationRecord& location) {
+  auto found = stacks_.find(location.id);
+  if (found != stacks_.end()) return found->second;
+  uint32_t parent = types_->registry().container(location.container).type;
+  uint32_t type = types_->Type("Region", TypeKind::kState, parent);
+  return stacks_.emplace(location.id, Stack{.container = location.container, .type = type})
+      .first->second;
+}
+
+// The region's name; its canonical name only when the name is empty
+// (Score-P's canonical name is the symbol: "main", "_ZN4Name1xEi").
+uint32_t RegionStacks::ValueOf(uint32_t type, uint32_t region) {
+  uint64_t key = (static_cast<uint64_t>(type) << 32) | region;
+  if (auto found = values_.find(key); found != values_.end()) return found->second;
+  auto definition = d_.regions.find(region);
+  std::string name;
+  if (definition != d_.regions.end()) {
+    name = d_.Text(definition->second.name);
+    if (name.empty()) name = d_.Text(definition->second.canonical_name);
+  }
+  uint32_t value = types_->Value(type, name);
+  values_.emplace(key, value);
+  return value;
+}
+
+void RegionStacks::Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region,
+                         const TimeBase& time) {
+  Stack& stack = StackOf(location);
+  uint32_t parent = stack.open.empty() ? kNoValue : stack.open.back().value;
+  stack.open.push_back({.region = region,
+                        .value = ValueOf(stack.type, region),
+                        .parent_value = parent,
+                        .depth = static_cast<uint32_t>(stack.open.size()),
+                        .start = time.Seconds(timestamp)});
+}
+
+void RegionStacks::Leave(const LocationTable& table, const LocationRecord& location,
+                         uint64_t timestamp, uint32_t region) {
+  Stack& stack = StackOf(location);
+  for (size_t i = stack.open.size(); i-- > 0;) {
+    if (stack.open[i].region != region) continue;
+    Emit(stack, stack.open[i], table.time().Seconds(timestamp));
+    stack.open.erase(stack.open.begin() + static_cast<ptrdiff_t>(i));
+    return;
+  }
+  auto definition = d_.regions.find(region);
+  std::string name = definition == d_.regions.end() ? std::to_string(region)
+                                                    : "\"" + d_.Text(definition->second.name) + "\"";
+  std::string open = stack.open.empty() ? "no region is open"
+                                        : std::to_string(stack.open.size()) + " other(s) are open";
+  throw table.Problem(location.id, timestamp,
+                      "Leave of region " + name + ", which is not open (" + open + ")");
+}
+
+void RegionStacks::Emit(const Stack& stack, const Open& open, double end) {
+  sink_->OnState({.container = stack.container,
+                  .type = stack.type,
+                  .value = open.value,
+                  .start = open.start,
+                  .end = end,
+                  .depth = open.depth,
+                  .parent_value = open.parent_value});
+}
+
+std::vector<uint32_t> RegionStacks::Finish(double end) {
+  std::vector<uint32_t> still_open;
+  for (auto& [id, stack] : stacks_) {
+    if (stack.open.empty()) continue;
+    for (const Open& open : stack.open) Emit(stack, open, end);
+    stack.open.clear();
+    still_open.push_back(stack.container);
+  }
+  return still_open;
+}
+
+}  // namespace tracedb::otf2
