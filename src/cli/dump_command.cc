@@ -152,13 +152,14 @@ int Dump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
   // One InputFile for the look at the content and the reading: stdin has
   // no second chance.
-  InputFile input(args.file);
+  std::string file = TraceFileOf(args.file);
+  InputFile input(file);
   const TraceFormat& format = DetectFormat(input, args.input.format);
-  std::vector<Companion> companions = format.companions(args.file, args.input.companions);
+  std::vector<Companion> companions = format.companions(file, args.input.companions);
   ReadResult read = DumpTrace(input, format, companions, args.dump, LoggingCallbacks(), stdout);
   // Once read: a trace that failed has its one line, the error.
-  for (const std::string& warning : format.lacks(args.file, companions)) spdlog::warn(warning);
-  ReportRead(args.file, format, read);
+  for (const std::string& warning : format.lacks(file, companions)) spdlog::warn(warning);
+  ReportRead(file, format, read);
   return 0;
 }
 

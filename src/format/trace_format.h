@@ -107,6 +107,10 @@ struct TraceFormat {
   // Whether a file of that name is a companion of some trace of this
   // format, which moves with that trace rather than loading on its own.
   bool (*is_companion)(std::string_view name);
+  // The trace a folder holds, for a format whose traces are folders
+  // (OTF2: the archive's anchor file); nullopt when it holds none. nullptr
+  // for formats of single files.
+  std::optional<std::string> (*in_folder)(const std::string& folder);
   // Reads `input` and the `companions` into `registry` and `sink`, and ends
   // the trace (every entity emitted). Throws InputError (FILE:LINE).
   ReadResult (*read)(InputFile& input, const std::vector<Companion>& companions,

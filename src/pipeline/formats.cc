@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -114,6 +115,16 @@ const TraceFormat& DetectFormat(const std::string& path, std::string_view reques
   }
   InputFile file(path);
   return DetectFormat(file, requested);
+}
+
+std::string TraceFileOf(const std::string& given) {
+  std::error_code error;
+  if (given == "-" || !std::filesystem::is_directory(given, error)) return given;
+  for (const TraceFormat* format : kFormats) {
+    if (format->in_folder == nullptr) continue;
+    if (std::optional<std::string> trace = format->in_folder(given)) return *trace;
+  }
+  throw InputError(given, 0, "is a directory, not a trace file (nor the folder of an OTF2 archive)");
 }
 
 bool IsCompanionName(std::string_view name) {

@@ -49,6 +49,7 @@ const TraceFormat kOtf2Format{.name = "otf2",
                               .companions = Companions,
                               .lacks = LacksNothing,
                               .is_companion = IsCompanion,
+                              .in_folder = AnchorInFolder,
                               .read = Read};
 
 }  // namespace tracedb::otf2
