@@ -12,17 +12,22 @@ LocationTable::LocationTable(const ContainerTree& tree, const Registry& registry
   }
 }
 
-LocationRecord& LocationTable::Touch(uint64_t location, uint64_t timestamp) {
+void LocationTable::Check(uint64_t location, uint64_t timestamp) const {
   auto found = index_.find(location);
   if (found == index_.end()) {
     throw RecordProblem{"location " + std::to_string(location) + ", " + time_.At(timestamp) +
                         ": a record of a location that is not defined"};
   }
-  LocationRecord& record = records_[found->second];
+  const LocationRecord& record = records_[found->second];
   if (record.any && timestamp < record.last) {
     throw Problem(location, timestamp, "timestamp goes backwards (the record before it is at " +
                                            time_.At(record.last) + ")");
   }
+}
+
+LocationRecord& LocationTable::Touch(uint64_t location, uint64_t timestamp) {
+  Check(location, timestamp);
+  LocationRecord& record = records_[index_.find(location)->second];
   if (!record.any) record.first = timestamp;
   record.any = true;
   record.last = timestamp;

@@ -34,8 +34,11 @@ class LocationTable {
  public:
   LocationTable(const ContainerTree& tree, const Registry& registry, TimeBase time);
 
-  // The location of a record at `timestamp`, its first and last updated.
-  // Throws RecordProblem for an unknown location or a time going backwards.
+  // Throws RecordProblem for a record of an unknown location, or one whose
+  // time goes backwards on its location.
+  void Check(uint64_t location, uint64_t timestamp) const;
+  // The location of a record at `timestamp`, its first and last updated,
+  // after the same checks: a record refused changes nothing.
   LocationRecord& Touch(uint64_t location, uint64_t timestamp);
   const LocationRecord& at(uint64_t location) const;
   // "location \"host/Rank 1/Thread 0\" (id 1)".

@@ -61,26 +61,32 @@ void MetricSeries::Add(Series& series, const Reading& sample, const TimeBase& ti
   series.any = true;
 }
 
-void MetricSeries::Sample(const LocationTable& table, const LocationRecord& location,
-                          uint64_t timestamp, const MetricRecord& record) {
+void MetricSeries::Check(const LocationTable& table, uint64_t location, uint64_t timestamp,
+                         const MetricRecord& record) const {
   const std::vector<uint32_t>* members = d_.MetricMembers(record.metric);
   if (members == nullptr) {
-    throw table.Problem(location.id, timestamp,
+    throw table.Problem(location, timestamp,
                         "Metric of metric " + std::to_string(record.metric) +
                             ", which is not defined");
   }
   if (members->size() != record.count) {
-    throw table.Problem(location.id, timestamp,
+    throw table.Problem(location, timestamp,
                         "Metric with " + std::to_string(record.count) + " value(s) for " +
                             std::to_string(members->size()) + " member(s)");
   }
-  for (size_t i = 0; i < members->size(); ++i) {
-    if (!d_.metric_members.contains((*members)[i])) {
-      throw table.Problem(location.id, timestamp,
-                          "Metric of member " + std::to_string((*members)[i]) +
-                              ", which is not defined");
+  for (uint32_t member : *members) {
+    if (!d_.metric_members.contains(member)) {
+      throw table.Problem(location, timestamp,
+                          "Metric of member " + std::to_string(member) + ", which is not defined");
     }
-    Add(SeriesOf(location, (*members)[i]), {timestamp, record.types[i], record.values[i]},
+  }
+}
+
+void MetricSeries::Sample(const LocationTable& table, const LocationRecord& location,
+                          uint64_t timestamp, const MetricRecord& record) {
+  const std::vector<uint32_t>& members = *d_.MetricMembers(record.metric);
+  for (size_t i = 0; i < members.size(); ++i) {
+    Add(SeriesOf(location, members[i]), {timestamp, record.types[i], record.values[i]},
         table.time());
   }
 }

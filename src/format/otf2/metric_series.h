@@ -36,6 +36,9 @@ class MetricSeries {
 
   // Throws RecordProblem for an undefined metric, or one whose members do
   // not match the record's values.
+  void Check(const LocationTable& table, uint64_t location, uint64_t timestamp,
+             const MetricRecord& record) const;
+  // A record that Check accepted.
   void Sample(const LocationTable& table, const LocationRecord& location, uint64_t timestamp,
               const MetricRecord& record);
   // The last value of every absolute or relative series, until its

@@ -160,7 +160,8 @@ ReadResult ReadOtf2Trace(const std::string& anchor, const ReadOptions& options,
   ReadLocalDefinitions(reader.get(), definitions);
   OpenEventFiles(reader.get(), files, definitions);
   RecordMapper mapper(definitions, tree, registry, sink);
-  CallbackState state{.mapper = &mapper};
+  BadLines bad_lines(anchor, options.bad_lines, callbacks.on_skip);
+  CallbackState state{.mapper = &mapper, .bad_lines = &bad_lines};
   if (callbacks.on_block) {
     state.progress = [&](uint64_t records) { callbacks.on_block(records * kBytesPerRecord); };
   }
@@ -177,7 +178,8 @@ ReadResult ReadOtf2Trace(const std::string& anchor, const ReadOptions& options,
                     .start_time = trace.start,
                     .end_time = trace.end,
                     .simulator = {.events = trace.records, .dropped_links = trace.dropped_links},
-                    .metadata = Metadata(trace)};
+                    .metadata = Metadata(trace),
+                    .skipped = bad_lines.skipped()};
 }
 
 }  // namespace tracedb::otf2

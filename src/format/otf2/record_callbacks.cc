@@ -42,7 +42,12 @@ OTF2_CallbackCode Guarded(void* data, Handle handle) {
     if (++state.records % kProgressRecords == 0 && state.progress) state.progress(state.records);
     return OTF2_CALLBACK_SUCCESS;
   } catch (const RecordProblem& problem) {
-    state.problem = problem;
+    try {
+      state.bad_lines->Report(0, problem.text);  // the record left out
+      return OTF2_CALLBACK_SUCCESS;
+    } catch (const ProblemError& error) {
+      state.problem = RecordProblem{error.problem()};
+    }
   } catch (...) {
     state.error = std::current_exception();
   }

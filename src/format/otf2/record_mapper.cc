@@ -32,6 +32,8 @@ void RecordMapper::Enter(uint64_t location, uint64_t timestamp, uint32_t region)
 }
 
 void RecordMapper::Leave(uint64_t location, uint64_t timestamp, uint32_t region) {
+  table_.Check(location, timestamp);
+  regions_.CheckOpen(table_, location, timestamp, region);
   regions_.Leave(table_, Touch(location, timestamp), timestamp, region);
 }
 
@@ -58,10 +60,12 @@ uint64_t RecordMapper::Peer(uint64_t location, uint64_t timestamp, const Message
 void RecordMapper::Send(uint64_t location, uint64_t timestamp, const MessageRecord& record,
                         const char* kind) {
   if (OnInterComm(record.comm)) return Skip(location, timestamp, kind);
+  table_.Check(location, timestamp);
+  uint64_t peer = Peer(location, timestamp, record, kind);
   Touch(location, timestamp);
   messages_.Send(table_, {.location = location,
                           .timestamp = timestamp,
-                          .peer = Peer(location, timestamp, record, kind),
+                          .peer = peer,
                           .comm = record.comm,
                           .tag = record.tag,
                           .length = record.length,
@@ -73,10 +77,12 @@ void RecordMapper::Send(uint64_t location, uint64_t timestamp, const MessageReco
 void RecordMapper::Receive(uint64_t location, uint64_t timestamp, const MessageRecord& record,
                            const char* kind) {
   if (OnInterComm(record.comm)) return Skip(location, timestamp, kind);
+  table_.Check(location, timestamp);
+  uint64_t peer = Peer(location, timestamp, record, kind);
   Touch(location, timestamp);
   messages_.Receive(table_, {.location = location,
                              .timestamp = timestamp,
-                             .peer = Peer(location, timestamp, record, kind),
+                             .peer = peer,
                              .comm = record.comm,
                              .tag = record.tag,
                              .length = record.length,
@@ -94,6 +100,8 @@ void RecordMapper::Collective(uint64_t location, uint64_t timestamp, const Colle
 }
 
 void RecordMapper::Metric(uint64_t location, uint64_t timestamp, const MetricRecord& record) {
+  table_.Check(location, timestamp);
+  metrics_.Check(table_, location, timestamp, record);
   metrics_.Sample(table_, Touch(location, timestamp), timestamp, record);
 }
 

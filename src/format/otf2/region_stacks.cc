@@ -38,22 +38,37 @@ void RegionStacks::Enter(const LocationRecord& location, uint64_t timestamp, uin
                         .start = time.Seconds(timestamp)});
 }
 
+const RegionStacks::Open* RegionStacks::InnermostOf(uint64_t location, uint32_t region) const {
+  auto stack = stacks_.find(location);
+  if (stack == stacks_.end()) return nullptr;
+  const std::vector<Open>& open = stack->second.open;
+  for (size_t i = open.size(); i-- > 0;) {
+    if (open[i].region == region) return &open[i];
+  }
+  return nullptr;
+}
+
+void RegionStacks::CheckOpen(const LocationTable& table, uint64_t location, uint64_t timestamp,
+                             uint32_t region) const {
+  if (InnermostOf(location, region) != nullptr) return;
+  auto definition = d_.regions.find(region);
+  std::string name = definition == d_.regions.end()
+                         ? std::to_string(region)
+                         : "\"" + d_.Text(definition->second.name) + "\"";
+  auto stack = stacks_.find(location);
+  size_t others = stack == stacks_.end() ? 0 : stack->second.open.size();
+  std::string open =
+      others == 0 ? "no region is open" : std::to_string(others) + " other(s) are open";
+  throw table.Problem(location, timestamp,
+                      "Leave of region " + name + ", which is not open (" + open + ")");
+}
+
 void RegionStacks::Leave(const LocationTable& table, const LocationRecord& location,
                          uint64_t timestamp, uint32_t region) {
   Stack& stack = StackOf(location);
-  for (size_t i = stack.open.size(); i-- > 0;) {
-    if (stack.open[i].region != region) continue;
-    Emit(stack, stack.open[i], table.time().Seconds(timestamp));
-    stack.open.erase(stack.open.begin() + static_cast<ptrdiff_t>(i));
-    return;
-  }
-  auto definition = d_.regions.find(region);
-  std::string name = definition == d_.regions.end() ? std::to_string(region)
-                                                    : "\"" + d_.Text(definition->second.name) + "\"";
-  std::string open = stack.open.empty() ? "no region is open"
-                                        : std::to_string(stack.open.size()) + " other(s) are open";
-  throw table.Problem(location.id, timestamp,
-                      "Leave of region " + name + ", which is not open (" + open + ")");
+  const Open* open = InnermostOf(location.id, region);
+  Emit(stack, *open, table.time().Seconds(timestamp));
+  stack.open.erase(stack.open.begin() + (open - stack.open.data()));
 }
 
 void RegionStacks::Emit(const Stack& stack, const Open& open, double end) {

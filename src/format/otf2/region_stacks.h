@@ -26,7 +26,10 @@ class RegionStacks {
 
   void Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region,
              const TimeBase& time);
-  // Throws RecordProblem when `region` is not open on the location.
+  // Throws RecordProblem when `region` is not open on `location`.
+  void CheckOpen(const LocationTable& table, uint64_t location, uint64_t timestamp,
+                 uint32_t region) const;
+  // Closes the innermost open state of `region`, which CheckOpen found.
   void Leave(const LocationTable& table, const LocationRecord& location, uint64_t timestamp,
              uint32_t region);
   // Closes every state still open at `end`; returns the containers that
@@ -48,6 +51,8 @@ class RegionStacks {
   };
 
   Stack& StackOf(const LocationRecord& location);
+  // The innermost open state of `region` on the location; nullptr for none.
+  const Open* InnermostOf(uint64_t location, uint32_t region) const;
   uint32_t ValueOf(uint32_t type, uint32_t region);
   void Emit(const Stack& stack, const Open& open, double end);
 
