@@ -93,6 +93,9 @@ struct TraceFormat {
   const char* title;    // how messages name it: "Pajé"
   const char* unit;     // of the times it stores: "s", or "" for the trace's own
   const char* records;  // what its reader counts: "events", "records"
+  // Whether its read parses on ReadOptions::parse_workers; a reader of one
+  // thread (OTF2's library) leaves them to the dump's text instead.
+  bool parses_in_parallel;
   // From the first bytes (a UTF-8 byte order mark removed, through gzip)
   // and the path ("-" for stdin).
   Likeness (*detect)(std::string_view head, std::string_view path);

@@ -4,45 +4,46 @@
 
 namespace tracedb::otf2 {
 
+void MessageMatcher::SweepDrained() {
+  if (pending_.size() < 4096 || pending_.size() < 2 * swept_size_) return;
+  std::erase_if(pending_, [](const auto& entry) { return entry.second.empty(); });
+  swept_size_ = pending_.size();
+}
+
 void MessageMatcher::Send(const LocationTable& table, const MessageHalf& send) {
-  auto entry = pending_.try_emplace(Key{send.comm, send.location, send.peer, send.tag}).first;
-  Pending& pending = entry->second;
-  if (pending.receives.empty()) return pending.sends.push_back(send);
+  SweepDrained();
+  Pending& pending = pending_[Key{send.comm, send.location, send.peer, send.tag}];
+  if (pending.receives.empty()) return pending.sends.items.push_back(send);
   Emit(table, send, pending.receives.front());
   pending.receives.pop_front();
-  if (pending.receives.empty()) pending_.erase(entry);
 }
 
 void MessageMatcher::Receive(const LocationTable& table, const MessageHalf& receive) {
-  auto entry =
-      pending_.try_emplace(Key{receive.comm, receive.peer, receive.location, receive.tag}).first;
-  Pending& pending = entry->second;
-  if (pending.sends.empty()) return pending.receives.push_back(receive);
+  SweepDrained();
+  Pending& pending = pending_[Key{receive.comm, receive.peer, receive.location, receive.tag}];
+  if (pending.sends.empty()) return pending.receives.items.push_back(receive);
   Emit(table, pending.sends.front(), receive);
   pending.sends.pop_front();
-  if (pending.sends.empty()) pending_.erase(entry);
 }
 
 void MessageMatcher::Cancel(uint64_t location, uint64_t request) {
-  std::deque<MessageHalf>* latest_queue = nullptr;
+  Fifo* latest_queue = nullptr;
   size_t latest = 0;
   for (auto& [key, pending] : pending_) {
     if (std::get<1>(key) != location) continue;
-    for (size_t i = 0; i < pending.sends.size(); ++i) {
-      const MessageHalf& send = pending.sends[i];
-      if (send.request != request) continue;
-      if (latest_queue == nullptr || send.timestamp >= (*latest_queue)[latest].timestamp) {
-        latest_queue = &pending.sends;
+    Fifo& sends = pending.sends;
+    for (size_t i = sends.head; i < sends.items.size(); ++i) {
+      if (sends.items[i].request != request) continue;
+      if (latest_queue == nullptr ||
+          sends.items[i].timestamp >= latest_queue->items[latest].timestamp) {
+        latest_queue = &sends;
         latest = i;
       }
     }
   }
-  if (latest_queue != nullptr) {
-    latest_queue->erase(latest_queue->begin() + static_cast<ptrdiff_t>(latest));
-  }
-  std::erase_if(pending_, [](const auto& entry) {
-    return entry.second.sends.empty() && entry.second.receives.empty();
-  });
+  if (latest_queue == nullptr) return;
+  latest_queue->items.erase(latest_queue->items.begin() + static_cast<ptrdiff_t>(latest));
+  if (latest_queue->empty()) *latest_queue = Fifo{};
 }
 
 uint32_t MessageMatcher::LinkType(const LocationTable& table, const MessageHalf& send) {
@@ -96,8 +97,9 @@ uint64_t MessageMatcher::Finish(const LocationTable& table, bool drop) {
   uint64_t count = 0;
   const MessageHalf* earliest = nullptr;
   for (const auto& [key, pending] : pending_) {
-    for (const auto* queue : {&pending.sends, &pending.receives}) {
-      for (const MessageHalf& half : *queue) {
+    for (const Fifo* queue : {&pending.sends, &pending.receives}) {
+      for (size_t i = queue->head; i < queue->items.size(); ++i) {
+        const MessageHalf& half = queue->items[i];
         ++count;
         if (earliest == nullptr || half.timestamp < earliest->timestamp ||
             (half.timestamp == earliest->timestamp && half.location < earliest->location)) {

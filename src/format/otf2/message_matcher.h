@@ -10,7 +10,7 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <vector>
 #include <map>
 #include <optional>
 #include <string>
@@ -61,11 +61,27 @@ class MessageMatcher {
       return static_cast<size_t>(h ^ (h >> 29));
     }
   };
+  // Halves in record order. A drained queue keeps its capacity for the
+  // key's next messages: no allocation per message in a steady exchange.
+  struct Fifo {
+    std::vector<MessageHalf> items;
+    size_t head = 0;
+    bool empty() const { return head == items.size(); }
+    size_t size() const { return items.size() - head; }
+    const MessageHalf& front() const { return items[head]; }
+    void pop_front() {
+      if (++head == items.size()) {
+        items.clear();
+        head = 0;
+      }
+    }
+  };
   // One side of a key is empty at any time: what is pending is either
   // sends or receives.
   struct Pending {
-    std::deque<MessageHalf> sends;
-    std::deque<MessageHalf> receives;
+    Fifo sends;
+    Fifo receives;
+    bool empty() const { return sends.empty() && receives.empty(); }
   };
 
   void Emit(const LocationTable& table, const MessageHalf& send, const MessageHalf& receive);
@@ -76,9 +92,12 @@ class MessageMatcher {
   const Otf2Definitions& d_;
   TypeCache* types_;
   EntitySink* sink_;
-  // Entries leave once both sides are empty, so that the table holds the
-  // messages in flight, not every key the trace ever used.
+  // Drained entries stay for their key's next messages, but are swept out
+  // as the table doubles, so that it holds about the keys in flight, not
+  // every key the trace ever used.
+  void SweepDrained();
   std::unordered_map<Key, Pending, KeyHash> pending_;
+  size_t swept_size_ = 0;
   std::optional<uint32_t> link_type_;
   std::map<uint32_t, uint32_t> values_;  // communicator -> value
   uint64_t links_ = 0;

@@ -2,6 +2,8 @@
 
 #include <otf2/otf2.h>
 
+#include <cstdarg>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
@@ -21,6 +23,19 @@ namespace fs = std::filesystem;
 // An OTF2 record averages about this many bytes: progress reports records
 // as bytes of the event files.
 constexpr uint64_t kBytesPerRecord = 16;
+
+// The library's last complaint on this thread. It would print every error
+// to stderr, a missing optional file included; tracedb says what went wrong
+// itself, quoting this where it helps.
+thread_local std::string last_library_error;
+
+OTF2_ErrorCode KeepLibraryError(void*, const char*, uint64_t, const char*, OTF2_ErrorCode code,
+                                const char* format, va_list arguments) {
+  char text[512];
+  std::vsnprintf(text, sizeof text, format, arguments);
+  last_library_error = text;
+  return code;
+}
 
 struct ReaderCloser {
   void operator()(OTF2_Reader* reader) const { OTF2_Reader_Close(reader); }
@@ -44,6 +59,7 @@ ReaderHandle Open(const ArchiveFiles& files) {
   if (files.anchor == "-") Fail("-", "an OTF2 archive cannot be read from stdin: give its anchor file");
   std::error_code error;
   if (!fs::is_regular_file(files.anchor, error)) Fail(files.anchor, "not a readable OTF2 anchor file");
+  OTF2_Error_RegisterCallback(KeepLibraryError, nullptr);
   ReaderHandle reader(OTF2_Reader_Open(files.anchor.c_str()));
   uint8_t major = 0, minor = 0, bugfix = 0;
   if (!reader || OTF2_Reader_GetVersion(reader.get(), &major, &minor, &bugfix) != OTF2_SUCCESS) {
@@ -71,9 +87,12 @@ Otf2Definitions Definitions(OTF2_Reader* reader, const ArchiveFiles& files) {
 
 // Each location's local definitions, where there are any: the library
 // applies their mapping tables and clock offsets to that location's records.
-void ReadLocalDefinitions(OTF2_Reader* reader, const Otf2Definitions& definitions) {
+void ReadLocalDefinitions(OTF2_Reader* reader, const ArchiveFiles& files,
+                          const Otf2Definitions& definitions) {
   if (OTF2_Reader_OpenDefFiles(reader) != OTF2_SUCCESS) return;  // none: they are optional
   for (const auto& [id, location] : definitions.locations) {
+    std::error_code error;
+    if (!fs::is_regular_file(files.folder + "/" + std::to_string(id) + ".def", error)) continue;
     OTF2_DefReader* defs = OTF2_Reader_GetDefReader(reader, id);
     if (defs == nullptr) continue;
     uint64_t read = 0;
@@ -116,8 +135,8 @@ void ReadRecords(OTF2_Reader* reader, const ArchiveFiles& files, CallbackState* 
   if (state->error) std::rethrow_exception(state->error);
   if (state->problem) Fail(files.anchor, state->problem->text);
   if (code != OTF2_SUCCESS) {
-    Fail(files.anchor, std::string("cannot read the event files: ") + OTF2_Error_GetName(code) +
-                           " (" + OTF2_Error_GetDescription(code) + ")");
+    Fail(files.anchor, std::string("cannot read the event files: ") +
+                           OTF2_Error_GetDescription(code) + " (" + last_library_error + ")");
   }
 }
 
@@ -157,7 +176,7 @@ ReadResult ReadOtf2Trace(const std::string& anchor, const ReadOptions& options,
   for (const auto& [id, location] : definitions.locations) {
     OTF2_Reader_SelectLocation(reader.get(), id);
   }
-  ReadLocalDefinitions(reader.get(), definitions);
+  ReadLocalDefinitions(reader.get(), files, definitions);
   OpenEventFiles(reader.get(), files, definitions);
   RecordMapper mapper(definitions, tree, registry, sink);
   BadLines bad_lines(anchor, options.bad_lines, callbacks.on_skip);
