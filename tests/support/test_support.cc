@@ -111,6 +111,16 @@ std::string Header() { return Definitions() + kWorld; }
 
 uint64_t BodyLine(int k) { return CountLines(Header()) + k; }
 
+const char* const kEveryKindBody =
+    "8 1.0 S t1 A\n"
+    "9 2.0 S t1 B\n"
+    "10 3.0 S t1\n"
+    "12 2.5 E t2 hello\n"
+    "13 1.0 V t2 5\n"
+    "14 2.0 V t2 2\n"
+    "16 1.5 L 0 m t1 k1\n"
+    "17 2.5 L 0 m t2 k1\n";
+
 std::string WriteTempFile(const std::string& name, std::string_view content) {
   std::string path = TempDir() + "/" + name;
   std::ofstream(path, std::ios::binary) << content;

@@ -21,6 +21,9 @@ namespace tracedb::testing {
 std::string Header();
 // The file line number of body line k (1-based) written after Header().
 uint64_t BodyLine(int k);
+// A body for Header() with every kind of entity: with the four containers,
+// two states (one nested), an event, two values of a variable and a link: 10 rows.
+extern const char* const kEveryKindBody;
 
 // A file in a temporary folder of this test process, holding `content`.
 std::string WriteTempFile(const std::string& name, std::string_view content);

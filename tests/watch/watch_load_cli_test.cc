@@ -1,146 +1,25 @@
-// tracedb watch, run as the real binary on both backends: files that appear
-// while it runs, files still being written, a bad file going to failed/
-// with its error, restarts that load nothing twice, --jobs, Paraver
-// companions, and SIGTERM in the middle of a load.
+// tracedb watch, run as the real binary on both backends, loading what comes:
+// files that appear while it runs, files still being written, a bad file
+// going to failed/ with its error, restarts that load nothing twice, --jobs,
+// and Paraver traces with their companions, on time or late.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <functional>
 #include <regex>
-#include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
-#include "db/loader_process.h"
 #include "support/backend_support.h"
 #include "support/test_support.h"
+#include "watch_cli.h"
 
-extern char** environ;
-
-namespace tracedb::testing::watch_cli_test {
+namespace tracedb::testing::watch_cli::watch_load_cli_test {
 namespace {
 
-namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-
-// Four containers, two states, an event, two variable values, a link: 10 rows.
-const char* kBody =
-    "8 1.0 S t1 A\n"
-    "9 2.0 S t1 B\n"
-    "10 3.0 S t1\n"
-    "12 2.5 E t2 hello\n"
-    "13 1.0 V t2 5\n"
-    "14 2.0 V t2 2\n"
-    "16 1.5 L 0 m t1 k1\n"
-    "17 2.5 L 0 m t2 k1\n";
-
-// A trace of `states` states on thread1, so that each is different: 4 + states rows.
-std::string StatesTrace(int states) {
-  std::string body;
-  for (int i = 0; i < states; ++i) {
-    body += "8 " + std::to_string(i) + ".0 S t1 A\n10 " + std::to_string(i) + ".5 S t1\n";
-  }
-  return Header() + body;
-}
-
-// An empty folder of its own in the test's temporary folder.
-std::string FreshDir(const std::string& name) {
-  fs::path dir = WriteTempFile(name, "");
-  fs::remove_all(dir);
-  fs::create_directory(dir);
-  return dir.string();
-}
-
-void Write(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary) << content;
-}
-
-void Append(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary | std::ios::app) << content;
-}
-
-std::string Read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The names of the regular files in `dir`, sorted.
-std::vector<std::string> Files(const std::string& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.is_regular_file()) names.push_back(entry.path().filename().string());
-  }
-  return Sorted(names);
-}
-
-bool Exists(const std::string& path) { return fs::exists(path); }
-
-// The watcher's stderr lines, durations ("0.3 s") replaced by "S s".
-// The watcher's lines about traces, without their times (the UTC stamp in
-// front, the seconds a load took) and without its opening line.
-std::vector<std::string> LogLines(const std::string& text) {
-  static const std::regex kStamp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z ");
-  static const std::regex kSeconds(", [0-9]+\\.[0-9] s\\)");
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    std::string bare = std::regex_replace(line, kStamp, "");
-    if (bare == line) {
-      lines.push_back("(no time) " + line);
-      continue;
-    }
-    if (bare.starts_with("watching ") || bare.starts_with("loading what is in ")) continue;
-    lines.push_back(std::regex_replace(bare, kSeconds, ", S s)"));
-  }
-  return lines;
-}
-
-// `tracedb watch` running in the background, a child of the test so that
-// its exit status can be had.
-class WatchProcess {
- public:
-  WatchProcess(const std::string& args, const std::string& name)
-      : err_(WriteTempFile(name + ".err", "")) {
-    std::string command =
-        "exec " + std::string(TRACEDB_BINARY) + " watch " + args + " >/dev/null 2>" + err_;
-    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
-    if (posix_spawn(&pid_, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) != 0) {
-      pid_ = -1;
-    }
-  }
-  ~WatchProcess() {
-    if (pid_ > 0) Stop(SIGKILL);
-  }
-
-  bool started() const { return pid_ > 0; }
-  // Sends `signal` and returns the exit code (128 + N when signal N ended it).
-  int Stop(int signal = SIGTERM) {
-    ::kill(pid_, signal);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
-  std::string err() const { return Read(err_); }
-
- private:
-  std::string err_;
-  pid_t pid_ = -1;
-};
-
-class WatchCli : public ::testing::TestWithParam<Backend> {
- protected:
-  void SetUp() override { TRACEDB_SKIP_WITHOUT_SERVER(GetParam()); }
-  bool sqlite() const { return GetParam() == Backend::kSqlite; }
-};
 
 TEST_P(WatchCli, LoadsFilesThatAppearWhileItRuns) {
   TestDatabase database(GetParam(), "watch_appear");
@@ -148,7 +27,7 @@ TEST_P(WatchCli, LoadsFilesThatAppearWhileItRuns) {
   WatchProcess watch("--db '" + database.url() + "' --stable-seconds 0.2 " + dir, "appear");
   ASSERT_TRUE(watch.started());
   ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done"); }));
-  Write(dir + "/a.paje", Header() + kBody);
+  Write(dir + "/a.paje", Header() + kEveryKindBody);
   ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done/a.paje"); })) << watch.err();
   Write(dir + "/b.paje", StatesTrace(3));
   ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done/b.paje"); })) << watch.err();
@@ -175,7 +54,7 @@ TEST_P(WatchCli, LoadsFilesThatAppearWhileItRuns) {
 TEST_P(WatchCli, WaitsForFilesStillBeingWritten) {
   TestDatabase database(GetParam(), "watch_partial");
   std::string dir = FreshDir("partial");
-  Write(dir + "/part.paje.part", Header() + kBody);
+  Write(dir + "/part.paje.part", Header() + kEveryKindBody);
   Write(dir + "/growing.paje", Header());
   // 3 s, not 1: the ASan suite (four shards on two cores) once stalled the
   // appends below for a second, and the watcher rightly took the file.
@@ -216,7 +95,7 @@ TEST_P(WatchCli, WaitsForFilesStillBeingWritten) {
 TEST_P(WatchCli, OnceWaitsForFilesOfTheStartAndNamesOneThatKeepsChanging) {
   TestDatabase database(GetParam(), "watch_once_wait");
   std::string dir = FreshDir("once_wait");
-  Write(dir + "/fresh.paje", Header() + kBody);
+  Write(dir + "/fresh.paje", Header() + kEveryKindBody);
   std::string growing = dir + "/growing.paje";
   Write(growing, Header());
   // Appends a line every 0.1 s for 10 s, from before the watcher starts.
@@ -249,7 +128,7 @@ TEST_P(WatchCli, OnceWaitsForFilesOfTheStartAndNamesOneThatKeepsChanging) {
 TEST_P(WatchCli, ABadFileGoesToFailedWithItsErrorBesideIt) {
   TestDatabase database(GetParam(), "watch_bad");
   std::string dir = FreshDir("bad");
-  Write(dir + "/a.paje", Header() + kBody);
+  Write(dir + "/a.paje", Header() + kEveryKindBody);
   Write(dir + "/b.paje", Header() + "8 1.0 S t1 A\n12 2.0 E nosuch x\n");
   CliRun run = Tracedb("watch --once --stable-seconds 0 --db '" + database.url() + "' " + dir);
   EXPECT_EQ(run.exit_code, 1);
@@ -274,11 +153,11 @@ TEST_P(WatchCli, ARestartLoadsNothingTwice) {
   TestDatabase database(GetParam(), "watch_restart");
   std::string dir = FreshDir("restart");
   std::string watch = "watch --once --stable-seconds 0 --db '" + database.url() + "' " + dir;
-  Write(dir + "/a.paje", Header() + kBody);
+  Write(dir + "/a.paje", Header() + kEveryKindBody);
   Write(dir + "/b.paje", StatesTrace(2));
   CliRun first = Tracedb(watch);
   ASSERT_EQ(first.exit_code, 0) << first.err;
-  Write(dir + "/a.paje", Header() + kBody);
+  Write(dir + "/a.paje", Header() + kEveryKindBody);
   Write(dir + "/c.paje", StatesTrace(3));
   CliRun second = Tracedb(watch);
   EXPECT_EQ(second.exit_code, 0) << second.err;
@@ -456,158 +335,6 @@ TEST_P(WatchCli, ATraceWhoseCompanionsNeverComeLoadsWithAWarning) {
 
 // Three watchers on one folder, as on three hosts sharing it: each of 30
 // files is taken by one of them, loaded once, logged once and moved once.
-TEST_P(WatchCli, ThreeWatchersShareOneFolderAndTakeEachFileOnce) {
-  TestDatabase database(GetParam(), "watch_three");
-  std::string dir = FreshDir("three");
-  std::string args = "--db '" + database.url() + "' --stable-seconds 0.3 --jobs 2 " + dir;
-  std::vector<std::unique_ptr<WatchProcess>> watchers;
-  for (int w = 0; w < 3; ++w) {
-    watchers.push_back(std::make_unique<WatchProcess>(args, "three" + std::to_string(w)));
-    ASSERT_TRUE(watchers.back()->started());
-  }
-  ASSERT_TRUE(WaitFor([&] {
-    return Exists(dir + "/.working") &&
-           std::distance(fs::directory_iterator(dir + "/.working"), fs::directory_iterator()) == 3;
-  }));
-  std::vector<std::string> names;
-  for (int i = 1; i <= 30; ++i) {
-    names.push_back("t" + std::to_string(100 + i) + ".paje");
-    Write(dir + "/" + names.back() + ".part", StatesTrace(i));
-    fs::rename(dir + "/" + names.back() + ".part", dir + "/" + names.back());
-  }
-  ASSERT_TRUE(WaitFor([&] { return Files(dir + "/done").size() == 30; }, 120s))
-      << watchers[0]->err() << watchers[1]->err() << watchers[2]->err();
-  std::vector<std::string> lines;
-  for (auto& watcher : watchers) {
-    EXPECT_EQ(watcher->Stop(SIGTERM), 0);
-    for (const std::string& line : LogLines(watcher->err())) lines.push_back(line);
-  }
-  std::vector<std::string> files_logged;
-  for (const std::string& line : lines) {
-    std::smatch done;
-    ASSERT_TRUE(std::regex_match(
-        line, done,
-        std::regex("done " + dir + "/(t[0-9]+\\.paje) -> trace [0-9]+ \\([0-9]+ rows, S s\\)")))
-        << line;
-    files_logged.push_back(done[1]);
-  }
-  EXPECT_EQ(Sorted(files_logged), names);
-  EXPECT_EQ(Files(dir + "/done"), names);
-  EXPECT_EQ(Files(dir), std::vector<std::string>{});
-  EXPECT_EQ(Files(dir + "/failed"), std::vector<std::string>{});
-  EXPECT_TRUE(fs::is_empty(dir + "/.working"));
-  EXPECT_EQ(
-      database.Rows("SELECT status, count(*), count(DISTINCT name) FROM trace GROUP BY status"),
-      std::vector<std::string>{"complete|30|30"});
-}
-
-// Files held by a watcher that stopped beating (another host's: its
-// folder does not change for --takeover-seconds) or whose process is gone
-// (this host's: its folder does not change for 2 s) go back to the folder
-// and are loaded.
-TEST_P(WatchCli, TheFilesOfAStoppedWatcherAreTakenOver) {
-  TestDatabase database(GetParam(), "watch_takeover");
-  std::string dir = FreshDir("takeover");
-  std::string silent = dir + "/.working/otherhost.4242";
-  // No pid is that high (pid_max is at most 2^22): surely gone.
-  std::string dead = dir + "/.working/" + ThisHost() + ".99999999";
-  fs::create_directories(silent);
-  fs::create_directories(dead);
-  Write(silent + "/a.paje", StatesTrace(1));
-  Write(dead + "/b.paje", StatesTrace(2));
-  WatchProcess watch("--db '" + database.url() + "' --stable-seconds 0 --takeover-seconds 5 " + dir,
-                     "takeover");
-  ASSERT_TRUE(watch.started());
-  ASSERT_TRUE(WaitFor([&] { return Exists(dir + "/done") && Files(dir + "/done").size() == 2; }))
-      << watch.err();
-  EXPECT_EQ(watch.Stop(SIGTERM), 0);
-  std::vector<std::string> lines = LogLines(watch.err());
-  ASSERT_EQ(lines.size(), 4u) << watch.err();
-  EXPECT_EQ(lines[0], "took over " + dead + " (its process is gone): 1 file(s) back in " + dir);
-  EXPECT_EQ(lines[1], "done " + dir + "/b.paje -> trace 1 (6 rows, S s)");
-  EXPECT_TRUE(std::regex_match(
-      lines[2], std::regex("took over " + silent +
-                           " \\(silent for [5-9] s\\): 1 file\\(s\\) back in " + dir)))
-      << lines[2];
-  EXPECT_EQ(lines[3], "done " + dir + "/a.paje -> trace 2 (5 rows, S s)");
-  EXPECT_FALSE(Exists(silent));
-  EXPECT_FALSE(Exists(dead));
-}
-
-// SIGTERM while a big trace loads, with no grace: the load is abandoned,
-// the archive holds nothing of it, and the file stays in the folder.
-TEST_P(WatchCli, SigtermAbandonsATraceInTheMiddleAndLeavesItsFile) {
-  TestDatabase database(GetParam(), "watch_sigterm");
-  std::string dir = FreshDir("sigterm");
-  std::string big = WriteTempFile("watch_big.paje", "");
-  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 40M " + big).c_str()), 0);
-  fs::rename(big, dir + "/big.paje");
-  WatchProcess watch("--db '" + database.url() + "' --stable-seconds 0 --grace-seconds 0 " + dir,
-                     "sigterm");
-  ASSERT_TRUE(watch.started());
-  // In the middle: its trace row says loading and rows are being written.
-  ASSERT_TRUE(WaitFor([&] {
-    try {
-      return database.Rows("SELECT status FROM trace") == std::vector<std::string>{"loading"};
-    } catch (const std::exception&) {
-      return false;  // the watcher has not made the schema yet
-    }
-  })) << watch.err();
-  CliRun list = Tracedb("list --db '" + database.url() + "'");
-  EXPECT_NE(list.out.find("big.paje  loading"), std::string::npos) << list.out;
-  if (sqlite()) {
-    ASSERT_TRUE(WaitFor([&] { return fs::file_size(database.url() + ".load-1") > 0; }));
-  }
-  EXPECT_EQ(watch.Stop(SIGTERM), 0);
-  EXPECT_EQ(LogLines(watch.err()),
-            std::vector<std::string>{"abandoned " + dir +
-                                     "/big.paje: stopped before it was loaded; left in " + dir});
-  EXPECT_EQ(Files(dir), std::vector<std::string>{"big.paje"});
-  EXPECT_EQ(Files(dir + "/done"), std::vector<std::string>{});
-  EXPECT_EQ(Files(dir + "/failed"), std::vector<std::string>{});
-  EXPECT_EQ(database.Rows("SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
-  EXPECT_EQ(database.RowCounts(1),
-            NoTraceRows());
-  if (sqlite()) {
-    EXPECT_FALSE(Exists(database.url() + ".load-1"));
-  } else {
-    EXPECT_EQ(database.Rows("SELECT count(*) FROM pg_tables WHERE schemaname = 'trace_part'"),
-              std::vector<std::string>{"0"});
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Backends, WatchCli,
-                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
-
-// With a grace period, SIGTERM lets the running load finish and stops.
-TEST(WatchStop, SigtermLetsARunningLoadFinishWithinTheGrace) {
-  std::string db = WriteTempFile("watch_grace.sqlite", "");
-  fs::remove(db);
-  std::string dir = FreshDir("grace");
-  std::string big = WriteTempFile("watch_grace.paje", "");
-  ASSERT_EQ(std::system((std::string(TRACEDB_GEN) + " --size 10M " + big).c_str()), 0);
-  fs::rename(big, dir + "/grace.paje");
-  WatchProcess watch("--db " + db + " --stable-seconds 0 --grace-seconds 120 " + dir, "grace");
-  ASSERT_TRUE(watch.started());
-  ASSERT_TRUE(WaitFor([&] { return Exists(db + ".load-1"); })) << watch.err();
-  EXPECT_EQ(watch.Stop(SIGTERM), 0);
-  std::vector<std::string> lines = LogLines(watch.err());
-  ASSERT_EQ(lines.size(), 1u) << watch.err();
-  EXPECT_EQ(lines[0].rfind("done " + dir + "/grace.paje -> trace 1 (", 0), 0u) << lines[0];
-  EXPECT_EQ(Files(dir), std::vector<std::string>{});
-  EXPECT_EQ(Files(dir + "/done"), std::vector<std::string>{"grace.paje"});
-  EXPECT_EQ(Tracedb("query --csv --db " + db + " 'SELECT id, status FROM trace'").out,
-            "id,status\n1,complete\n");
-}
-
-TEST(WatchArgs, BadArgumentsAreUsageErrors) {
-  EXPECT_EQ(Tracedb("watch --db x.sqlite").exit_code, 2);
-  EXPECT_EQ(Tracedb("watch --jobs 0 --db x.sqlite .").exit_code, 2);
-  EXPECT_EQ(Tracedb("watch --stable-seconds -1 --db x.sqlite .").exit_code, 2);
-  CliRun missing = Tracedb("watch --once --db x.sqlite /nonexistent/folder");
-  EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_EQ(missing.err, "/nonexistent/folder: not a folder\n");
-}
 
 }  // namespace
-}  // namespace tracedb::testing::watch_cli_test
+}  // namespace tracedb::testing::watch_cli::watch_load_cli_test
