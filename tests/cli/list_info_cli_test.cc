@@ -1,54 +1,26 @@
-// The archive commands: tracedb list, info, delete and query, compared with
-// their exact output, on both backends. Two traces: examples/ring.paje
-// (trace 1) and a small one written here (trace 2).
+// tracedb list and info, compared with their exact output, on both backends:
+// every column in text, CSV and JSON, failed, loading and interrupted
+// traces, the trace arguments; dump --db of a stored trace; and the errors
+// of an empty, missing or unreachable archive, which never show a password.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <regex>
-#include <sstream>
-#include <thread>
+#include <string>
+#include <vector>
 
+#include "archive_cli.h"
 #include "db/loader_process.h"
 #include "db/postgres/pg_connection.h"
 #include "db/postgres/pg_load.h"
 #include "db/sqlite/sqlite_connection.h"
 #include "input/file_digest.h"
-#include "support/backend_support.h"
-#include "support/background_child.h"
 #include "support/sqlite_test_support.h"
-#include "support/test_support.h"
 
-namespace tracedb::testing::archive_cli_test {
+namespace tracedb::testing::archive_cli::list_info_cli_test {
 namespace {
-
-// Nested states on thread1, one on thread2, an event, a variable, a link;
-// the trace ends at 3.0.
-const char* kSmallBody =
-    "8 1.0 S t1 A\n"
-    "9 2.0 S t1 B\n"
-    "10 3.0 S t1\n"
-    "8 1.5 S t2 A\n"
-    "12 2.5 E t2 hello\n"
-    "13 1.0 V t2 5\n"
-    "16 1.5 L 0 m t1 k1\n"
-    "17 2.5 L 0 m t2 k1\n";
-
-// Single quotes for the shell.
-std::string Quoted(const std::string& text) {
-  return "'" + std::regex_replace(text, std::regex("'"), "'\\''") + "'";
-}
-
-// Replaces every `from` in `text` by `to`.
-std::string Replaced(std::string text, const std::string& from, const std::string& to) {
-  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
 
 // What changes from run to run: when, where and by which process a trace
 // was loaded. Timestamps keep their width, so tables stay aligned.
@@ -69,41 +41,6 @@ int64_t DeadPid() {
   waitpid(child, nullptr, 0);
   return child;
 }
-
-class ArchiveCli : public ::testing::TestWithParam<Backend> {
- protected:
-  void SetUp() override {
-    TRACEDB_SKIP_WITHOUT_SERVER(GetParam());
-    database_ = std::make_unique<TestDatabase>(GetParam(), "archive");
-    db_ = database_->url();
-    Ingest(ring_);
-    Ingest("--comment " + Quoted("second, small") + " " + small_);
-  }
-
-  void Ingest(const std::string& args) {
-    CliRun run = Tracedb("ingest -q --db " + db_ + " " + args);
-    ASSERT_EQ(run.exit_code, 0) << run.err;
-  }
-
-  CliRun Run(const std::string& command, const std::string& args) {
-    return Tracedb(command + " --db " + db_ + " " + args);
-  }
-
-  CliRun Query(const std::string& options, const std::string& sql) {
-    return Run("query", options + " " + Quoted(sql));
-  }
-
-  std::vector<std::string> Rows(const std::string& sql) { return database_->Rows(sql); }
-  bool sqlite() const { return GetParam() == Backend::kSqlite; }
-
-  std::unique_ptr<TestDatabase> database_;
-  std::string db_;
-  std::string ring_ =
-      std::filesystem::absolute(std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje")
-          .lexically_normal()
-          .string();
-  std::string small_ = WriteTempFile("small.paje", Header() + kSmallBody);
-};
 
 TEST_P(ArchiveCli, ListShowsOneAlignedRowPerTrace) {
   CliRun run = Run("list", "");
@@ -145,21 +82,6 @@ TEST_P(ArchiveCli, ListCsvHasEveryTraceColumn) {
             "variable_count,link_count,metadata,skipped_lines,skipped_errors,tags");
   EXPECT_EQ(lines[2].substr(0, lines[2].find(",2", 2)), "2,small.paje," + small_ + ",paje");
   EXPECT_EQ(Run("list", "--csv --json").exit_code, 2);
-}
-
-// JSON: booleans are true and false, and tracedb's JSON columns (extra,
-// metadata) come out as objects, not as strings holding JSON.
-TEST_P(ArchiveCli, QueryJsonNestsJsonColumnsAndWritesBooleans) {
-  std::string sql = sqlite()
-                        ? "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other"
-                        : "SELECT '{\"Mark\":\"a\"}' AS extra, '{bad' AS metadata, 'x' AS other,"
-                          " 1 = 1 AS yes, '[1, 2]'::jsonb AS j";
-  CliRun run = Query("--json", sql);
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out,
-            sqlite() ? "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\"}\n]\n"
-                     : "[\n{\"extra\":{\"Mark\":\"a\"},\"metadata\":\"{bad\",\"other\":\"x\","
-                       "\"yes\":true,\"j\":[1, 2]}\n]\n");
 }
 
 TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
@@ -343,198 +265,6 @@ TEST_P(ArchiveCli, TraceArgumentsSayIdOrName) {
   EXPECT_EQ(Rows("SELECT id FROM trace ORDER BY id"), (std::vector<std::string>{"1", "2"}));
 }
 
-TEST_P(ArchiveCli, QueryCsvPrintsExactRows) {
-  CliRun run = Query("--csv",
-                     "SELECT trace_id, value, count(*) AS n, min(start_time) AS first"
-                     " FROM state_view GROUP BY trace_id, value ORDER BY trace_id, value");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.err, "");
-  EXPECT_EQ(run.out,
-            "trace_id,value,n,first\n"
-            "1,Computing,12,0.01\n"
-            "1,MPI_Barrier,12,0.56\n"
-            "1,MPI_Recv,12,0.522\n"
-            "1,MPI_Send,12,0.51\n"
-            "2,A,2,1.0\n"
-            "2,B,1,2.0\n");
-}
-
-TEST_P(ArchiveCli, QueryCsvQuotesAndTellsNullFromEmpty) {
-  CliRun run = Query("--csv", "SELECT 'a,\"b\"' AS q, NULL AS n, '' AS e, 'two\nlines' AS l");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, "q,n,e,l\n\"a,\"\"b\"\"\",,\"\",\"two\nlines\"\n");
-}
-
-TEST_P(ArchiveCli, QueryJsonHasNumbersNullsAndStrings) {
-  CliRun run = Query("--json",
-                     "SELECT container, value, start_time, end_time, depth, extra"
-                     " FROM state_view WHERE trace_id = 2 ORDER BY container, start_time");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out,
-            "[\n"
-            "{\"container\":\"thread1\",\"value\":\"A\",\"start_time\":1.0,\"end_time\":3.0,"
-            "\"depth\":0,\"extra\":null},\n"
-            "{\"container\":\"thread1\",\"value\":\"B\",\"start_time\":2.0,\"end_time\":3.0,"
-            "\"depth\":1,\"extra\":null},\n"
-            "{\"container\":\"thread2\",\"value\":\"A\",\"start_time\":1.5,\"end_time\":3.0,"
-            "\"depth\":0,\"extra\":null}\n"
-            "]\n");
-  EXPECT_EQ(Query("--json", "SELECT 1 AS x WHERE 1 = 0").out, "[]\n");
-  EXPECT_EQ(Query("--json", "SELECT 'say \"hi\"\\' AS s").out,
-            "[\n{\"s\":\"say \\\"hi\\\"\\\\\"}\n]\n");
-}
-
-// A JSON reader keeps one value per key: a repeated column name (SELECT *
-// of a join) is suffixed, past the names the other columns take.
-TEST_P(ArchiveCli, QueryJsonKeepsEveryColumnOfARepeatedName) {
-  CliRun run = Query("--json",
-                     "SELECT t.id, c.id, c.name, t.name FROM trace t JOIN container c"
-                     " ON c.trace_id = t.id WHERE t.id = 2 AND c.name = 'thread1'");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out,
-            "[\n{\"id\":2,\"id_2\":2,\"name\":\"thread1\",\"name_2\":\"small.paje\"}\n]\n");
-  EXPECT_EQ(Query("--json", "SELECT 1 AS a, 2 AS a, 3 AS a_2").out,
-            "[\n{\"a\":1,\"a_3\":2,\"a_2\":3}\n]\n");
-  EXPECT_EQ(Query("--csv", "SELECT 1 AS a, 2 AS a").out, "a,a\n1,2\n");
-}
-
-TEST_P(ArchiveCli, QueryPrintsAnAlignedTableByDefault) {
-  CliRun run = Query("",
-                     "SELECT value, count(*) AS n, NULL AS none FROM state_view"
-                     " GROUP BY value ORDER BY value");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out,
-            "value         n  none\n"
-            "A             2\n"
-            "B             1\n"
-            "Computing    12\n"
-            "MPI_Barrier  12\n"
-            "MPI_Recv     12\n"
-            "MPI_Send     12\n");
-}
-
-TEST_P(ArchiveCli, QueryRefusesWrites) {
-  std::vector<std::string> writes = {"DELETE FROM trace", "UPDATE trace SET name = 'x'",
-                                     "CREATE TABLE t (x INTEGER)", "DROP VIEW state_view"};
-  if (sqlite()) writes.push_back("VACUUM");
-  for (const std::string& sql : writes) {
-    CliRun run = Query("", sql);
-    EXPECT_EQ(run.exit_code, 1) << sql;
-    EXPECT_EQ(run.out, "") << sql;
-    EXPECT_EQ(run.err, "tracedb: " + db_ +
-                           ": tracedb query is read-only and this statement would write"
-                           " (tracedb delete removes traces)\n")
-        << sql;
-  }
-  // Turning query_only off is allowed, but the statement ends there.
-  if (sqlite()) {
-    EXPECT_EQ(Query("", "PRAGMA query_only = OFF").exit_code, 0);
-  }
-  EXPECT_EQ(Rows("SELECT id, name FROM trace ORDER BY id"),
-            (std::vector<std::string>{"1|ring.paje", "2|small.paje"}));
-}
-
-// SQLite's ATTACH counts as reading (query_only and sqlite3_stmt_readonly
-// let it through), yet made an empty file where the one it names was not;
-// PostgreSQL has no such statement. Neither creates the file.
-TEST_P(ArchiveCli, QueryAttachesNoOtherDatabase) {
-  std::string other = (std::filesystem::path(small_).parent_path() / "attached.sqlite").string();
-  std::filesystem::remove(other);
-  CliRun run = Query("", "ATTACH DATABASE '" + other + "' AS other");
-  EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.out, "");
-  // PostgreSQL's second line shortens the statement, as long as the path is.
-  EXPECT_EQ(run.err.substr(0, run.err.find('\n') + 1),
-            "tracedb: " + db_ +
-                (sqlite() ? ": ATTACH and DETACH are refused: a reading command uses this"
-                            " database only\n"
-                          : ": syntax error at or near \"ATTACH\"\n"));
-  EXPECT_FALSE(std::filesystem::exists(other));
-  if (sqlite()) {
-    EXPECT_EQ(Query("", "DETACH DATABASE temp").err,
-              "tracedb: " + db_ +
-                  ": ATTACH and DETACH are refused: a reading command uses this database only\n");
-  }
-  EXPECT_EQ(Rows("SELECT id, name FROM trace ORDER BY id"),
-            (std::vector<std::string>{"1|ring.paje", "2|small.paje"}));
-}
-
-TEST_P(ArchiveCli, QuerySqlErrorsNameTheDatabase) {
-  CliRun run = Query("--csv", "SELEC 1");
-  EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.out, "");
-  // PostgreSQL's lines after the first stay, as psql shows them.
-  EXPECT_EQ(run.err, "tracedb: " + db_ +
-                         (sqlite() ? ": near \"SELEC\": syntax error\n"
-                                   : ": syntax error at or near \"SELEC\"\n"
-                                     "LINE 1: SELEC 1\n"
-                                     "        ^\n"));
-  EXPECT_EQ(Query("", "SELECT * FROM nosuch").err,
-            "tracedb: " + db_ +
-                (sqlite() ? ": no such table: nosuch\n"
-                          : ": relation \"nosuch\" does not exist\n"
-                            "LINE 1: SELECT * FROM nosuch\n"
-                            "                      ^\n"));
-  if (!sqlite()) {
-    EXPECT_EQ(Query("", "SELECT nme FROM trace").err,
-              "tracedb: " + db_ +
-                  ": column \"nme\" does not exist\n"
-                  "LINE 1: SELECT nme FROM trace\n"
-                  "               ^\n"
-                  "HINT:  Perhaps you meant to reference the column \"trace.name\".\n");
-  }
-  EXPECT_EQ(Query("--csv --json", "SELECT 1").exit_code, 2);
-}
-
-// SQLite ran the first statement and dropped the rest, PostgreSQL ran
-// them all; empty SQL printed nothing and exited 0 there.
-// README's queries open with a "-- comment": the statement, not an option.
-TEST_P(ArchiveCli, QueryTakesSqlThatOpensWithAComment) {
-  std::string sql = "-- 1. how many traces\nSELECT count(*) AS n FROM trace";
-  for (const std::string& args : {Quoted(sql) + " --csv", "--csv " + Quoted(sql)}) {
-    CliRun run = Run("query", args);
-    EXPECT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_EQ(run.out, "n\n2\n");
-  }
-}
-
-TEST_P(ArchiveCli, QueryRefusesASecondStatementAndEmptySql) {
-  const std::string hint = "\n(run 'tracedb query --help' for usage)\n";
-  CliRun two = Query("", "SELECT 1; DELETE FROM trace");
-  EXPECT_EQ(two.exit_code, 2);
-  EXPECT_EQ(two.out, "");
-  EXPECT_EQ(two.err, "tracedb query: one statement at a time: this SQL holds 2" + hint);
-  for (const std::string sql : {"", "  ", "/* nothing */", ";"}) {
-    CliRun empty = Query("--csv", sql);
-    EXPECT_EQ(empty.exit_code, 2) << sql;
-    EXPECT_EQ(empty.err,
-              "tracedb query: no SQL statement given (tracedb schema shows the tables)" + hint)
-        << sql;
-  }
-  CliRun one = Query("--csv", "SELECT ';' AS s; -- done");
-  EXPECT_EQ(one.exit_code, 0) << one.err;
-  EXPECT_EQ(one.out, "s\n;\n");
-  EXPECT_EQ(Rows("SELECT count(*) FROM trace"), std::vector<std::string>{"2"});
-}
-
-// The widths come from the first 1000 rows; the rest stream through them.
-TEST_P(ArchiveCli, QueryTextTableStreamsPastItsFirstThousandRows) {
-  std::string sql = sqlite() ? "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-                               "WHERE i < 1002) SELECT i, CASE WHEN i = 1002 THEN 'widest' ELSE "
-                               "'w' END AS t FROM n"
-                             : "SELECT i, CASE WHEN i = 1002 THEN 'widest' ELSE 'w' END AS t "
-                               "FROM generate_series(1, 1002) AS i";
-  CliRun run = Query("", sql);
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  std::string expected = "   i  t\n";
-  for (int i = 1; i <= 1002; ++i) {
-    std::string number = std::to_string(i);
-    expected += std::string(4 - std::min<size_t>(4, number.size()), ' ') + number + "  " +
-                (i == 1002 ? "widest" : "w") + "\n";
-  }
-  EXPECT_EQ(run.out, expected);
-}
-
 // The ring between two others (SQLite reads its rows by range of rowid):
 // the lines of the file's dump, no more, no fewer.
 TEST_P(ArchiveCli, DumpOfATraceBetweenOthersPrintsItsOwnLines) {
@@ -579,246 +309,6 @@ TEST_P(ArchiveCli, DumpOfARowThatNamesAnUnknownTypeFailsOnAnyNumberOfThreads) {
                            ": a row names type 999, which the trace lacks\n")
         << threads;
   }
-}
-
-TEST_P(ArchiveCli, DeleteLeavesTheOtherTraceIntact) {
-  CliRun dump_before = Tracedb("dump --db " + db_ + " 2");
-  ASSERT_EQ(dump_before.exit_code, 0) << dump_before.err;
-  std::vector<std::string> counts_before = database_->RowCounts(2);
-  // A reader keeps the WAL file from being removed at the last close, so
-  // what the checkpoint left in it shows.
-  std::optional<SqliteConnection> reader;
-  if (sqlite()) reader.emplace(db_);
-  CliRun run = Run("delete", "ring.paje");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, "");
-  EXPECT_EQ(run.err, "deleted trace 1 (ring.paje)\n");
-  EXPECT_EQ(database_->RowCounts(2), counts_before);
-  EXPECT_EQ(database_->RowCounts(1),
-            NoTraceRows());
-  EXPECT_EQ(SortedLines(Tracedb("dump --db " + db_ + " 2").out), SortedLines(dump_before.out));
-  EXPECT_EQ(Rows("SELECT id FROM trace"), std::vector<std::string>{"2"});
-  // The checkpoint emptied the write-ahead log.
-  if (sqlite()) {
-    EXPECT_EQ(std::filesystem::file_size(db_ + "-wal"), 0u);
-  }
-}
-
-TEST_P(ArchiveCli, DeleteGoesOnPastAnUnknownTraceAndExitsOne) {
-  CliRun run = Run("delete", "nosuch 2 1");
-  EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.err, "tracedb: " + db_ +
-                         ": no trace 'nosuch' (see tracedb list)\n"
-                         "deleted trace 2 (small.paje)\n"
-                         "deleted trace 1 (ring.paje)\n");
-  CliRun list = Run("list", "");
-  EXPECT_EQ(list.out, "");
-  CliRun vacuum = Run("delete", "--vacuum 1");
-  EXPECT_EQ(vacuum.exit_code, 1);
-  EXPECT_EQ(vacuum.err, "tracedb: " + db_ + ": no trace '1' (see tracedb list)\n");
-  EXPECT_EQ(Run("delete", "").exit_code, 2);
-}
-
-// Whether a background tracedb delete (cli/background_purge.h) still works
-// on `db`: its command line names both.
-bool BackgroundRemovalRuns(const std::string& db) {
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
-    std::ifstream file(entry.path() / "cmdline");
-    std::string words((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    if (words.find("--purge-for") != std::string::npos && words.find(db) != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// --background hides the trace before the command returns (SQLite: status
-// "deleting", gone from the views; PostgreSQL drops it at once) and a
-// background tracedb removes its rows soon after, the other trace intact.
-TEST_P(ArchiveCli, DeleteInTheBackgroundHidesAtOnceAndRemovesTheRowsSoon) {
-  CliRun dump_before = Tracedb("dump --db " + db_ + " 2");
-  std::vector<std::string> counts_before = database_->RowCounts(2);
-  CliRun run = Run("delete", "--background ring.paje");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, "");
-  EXPECT_EQ(run.err, sqlite() ? "deleted trace 1 (ring.paje)\n"
-                                "the rows of trace 1 (ring.paje) go in the background (tracedb "
-                                "list shows 'deleting' until then)\n"
-                              : "deleted trace 1 (ring.paje)\n");
-  EXPECT_EQ(Rows("SELECT DISTINCT trace_id FROM state_view"), std::vector<std::string>{"2"});
-  // Named its remover before the command returned: while it runs, the
-  // trace row names it, not the delete that is gone, and list warns of no
-  // stopped removal.
-  std::vector<std::string> remover = Rows("SELECT loader_pid FROM trace WHERE id = 1");
-  if (sqlite() && !remover.empty()) {
-    LoaderState state = CheckLoader(ThisHost(), std::stoll(remover[0]));
-    EXPECT_TRUE(state == LoaderState::kAlive || Rows("SELECT id FROM trace WHERE id = 1").empty());
-  }
-  EXPECT_EQ(Run("list", "").err, "");
-  ASSERT_TRUE(
-      WaitFor([&] { return Rows("SELECT id FROM trace") == std::vector<std::string>{"2"}; }));
-  // It ends with a checkpoint: done before the next test makes a file of that name.
-  EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db_); }));
-  EXPECT_EQ(database_->RowCounts(1), NoTraceRows());
-  EXPECT_EQ(database_->RowCounts(2), counts_before);
-  EXPECT_EQ(SortedLines(Tracedb("dump --db " + db_ + " 2").out), SortedLines(dump_before.out));
-}
-
-TEST_P(ArchiveCli, DeleteTakesWaitOrBackgroundNotBoth) {
-  CliRun run = Run("delete", "--wait --background 1");
-  EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.err,
-            "tracedb delete: --wait or --background, not both\n"
-            "(run 'tracedb delete --help' for usage)\n");
-  EXPECT_EQ(Rows("SELECT id, status FROM trace ORDER BY id"),
-            (std::vector<std::string>{"1|complete", "2|complete"}));
-}
-
-INSTANTIATE_TEST_SUITE_P(Backends, ArchiveCli,
-                         ::testing::Values(Backend::kSqlite, Backend::kPostgres), BackendName);
-
-// Two traces in a new archive, the first (ring.paje) hidden by a delete
-// whose background removal was killed after its first table (container, in
-// name order): "deleting", its remover gone, its states still there.
-std::string ArchiveWithAKilledRemoval(const std::string& name) {
-  std::string db = FreshDbPath(name);
-  std::string ring = std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje";
-  for (const std::string& file : {ring, WriteTempFile("small.paje", Header() + kSmallBody)}) {
-    ChildRun ingest = RunTracedb({"ingest", "-q", "--db", db, file});
-    EXPECT_EQ(ingest.exit_code, 0) << ingest.err;
-  }
-  ChildRun hide =
-      RunTracedbWith({"TRACEDB_CRASH_AT=purge"}, {"delete", "--background", "--db", db, "1"});
-  EXPECT_EQ(hide.exit_code, 0) << hide.err;
-  SqliteConnection connection(db);
-  EXPECT_TRUE(WaitFor([&] {
-    std::vector<std::string> pid = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
-    return !pid.empty() &&
-           Rows(connection, "SELECT count(*) FROM container WHERE trace_id = 1")[0] == "0" &&
-           CheckLoader(ThisHost(), std::stoll(pid[0])) == LoaderState::kGone;
-  }));
-  EXPECT_NE(Rows(connection, "SELECT count(*) FROM state WHERE trace_id = 1"),
-            std::vector<std::string>{"0"});
-  return db;
-}
-
-// A killed background removal: list warns of it, the views and dump leave
-// the trace out, and the next tracedb delete, of any trace, finishes it.
-TEST(ArchiveCliSqlite, AKilledBackgroundRemovalIsFinishedByTheNextDelete) {
-  std::string db = ArchiveWithAKilledRemoval("killed_purge.sqlite");
-  SqliteConnection connection(db);
-  ChildRun list = RunTracedb({"list", "--db", db, "--status", "deleting", "--csv"});
-  EXPECT_EQ(list.exit_code, 0) << list.err;
-  EXPECT_NE(list.out.find("\n1,ring.paje,"), std::string::npos) << list.out;
-  EXPECT_EQ(list.err, "tracedb: warning: " + db +
-                          ": the removal of trace 1 (ring.paje) stopped part way: tracedb "
-                          "delete 1 finishes it\n");
-  EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state_view"),
-            std::vector<std::string>{"2"});
-  ChildRun dump = RunTracedb({"dump", "--db", db, "1"});
-  EXPECT_EQ(dump.exit_code, 1);
-  EXPECT_EQ(dump.err, "tracedb: " + db + ": trace 1 is deleting, not complete\n");
-  ChildRun next = RunTracedb({"delete", "--wait", "--db", db, "2"});
-  EXPECT_EQ(next.exit_code, 0) << next.err;
-  EXPECT_EQ(next.err, "deleted trace 2 (small.paje)\n");
-  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
-  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM state"), std::vector<std::string>{"0"});
-}
-
-// An ingest finds the killed removal and starts it again in the background;
-// the new trace takes the old one's name, which stays unambiguous.
-TEST(ArchiveCliSqlite, AKilledBackgroundRemovalGoesOnAfterTheNextIngest) {
-  std::string db = ArchiveWithAKilledRemoval("killed_purge_ingest.sqlite");
-  SqliteConnection connection(db);
-  std::string ring = std::string(TRACEDB_SOURCE_DIR) + "/examples/ring.paje";
-  ChildRun again = RunTracedb({"ingest", "-q", "--db", db, ring});
-  ASSERT_EQ(again.exit_code, 0) << again.err;
-  EXPECT_EQ(again.err, "");
-  ChildRun by_name = RunTracedb({"dump", "--db", db, "ring.paje"});
-  EXPECT_EQ(by_name.exit_code, 0) << by_name.err;
-  EXPECT_EQ(SortedLines(by_name.out), SortedLines(RunTracedb({"dump", ring}).out));
-  EXPECT_TRUE(WaitFor([&] {
-    return Rows(connection, "SELECT id, status FROM trace ORDER BY id") ==
-           std::vector<std::string>{"2|complete", "3|complete"};
-  }));
-  EXPECT_EQ(Rows(connection, "SELECT DISTINCT trace_id FROM state ORDER BY 1"),
-            (std::vector<std::string>{"2", "3"}));
-  EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db); }));
-}
-
-// An ingest that restarts a stopped removal names the remover it starts
-// before it returns: the trace row no longer names the one that was killed,
-// so nobody takes the removal for stopped while the new one waits for the
-// write lock (three ingests in a row used to start a remover each).
-TEST(ArchiveCliSqlite, AnIngestNamesTheRemoverItStarts) {
-  std::string db = ArchiveWithAKilledRemoval("killed_purge_named.sqlite");
-  SqliteConnection connection(db);
-  std::string killed = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1").at(0);
-  std::string small = WriteTempFile("small.paje", Header() + kSmallBody);
-  ChildRun ingest = RunTracedb({"ingest", "-q", "--db", db, small});
-  EXPECT_EQ(ingest.exit_code, 0) << ingest.err;
-  std::vector<std::string> remover = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
-  EXPECT_TRUE(remover.empty() || remover[0] != killed) << killed;
-  EXPECT_TRUE(WaitFor([&] {
-    return Rows(connection, "SELECT id FROM trace ORDER BY id") == std::vector<std::string>{"2"};
-  }));
-  EXPECT_TRUE(WaitFor([&] { return !BackgroundRemovalRuns(db); }));
-}
-
-// --vacuum compacts the file once another process's removal has ended, or
-// that trace's pages would stay in it, free: it waits for a live remover,
-// and finishes the removal itself when that remover dies meanwhile.
-TEST(ArchiveCliSqlite, DeleteWithVacuumWaitsForAnotherRemovalToEnd) {
-  std::string db = ArchiveWithAKilledRemoval("vacuum_waits.sqlite");
-  SqliteConnection connection(db);
-  BackgroundChild remover("/bin/sleep", {"600"});  // stands for a live background removal
-  connection.Exec("UPDATE trace SET loader_pid = " + std::to_string(remover.pid()) +
-                  " WHERE id = 1");
-  BackgroundChild vacuum(TRACEDB_BINARY, {"delete", "--vacuum", "--db", db, "2"});
-  ASSERT_TRUE(WaitFor([&] {
-    return Rows(connection, "SELECT id, status FROM trace") ==
-           std::vector<std::string>{"1|deleting"};
-  }));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  EXPECT_TRUE(vacuum.Running());
-  EXPECT_NE(Rows(connection, "SELECT count(*) FROM state WHERE trace_id = 1"),
-            std::vector<std::string>{"0"});
-  remover.Kill();
-  ChildRun run = vacuum.Wait();
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.err,
-            "deleted trace 2 (small.paje)\n"
-            "waiting for the removal of trace 1 (ring.paje) to end, to give back its space too\n");
-  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM trace"), std::vector<std::string>{"0"});
-  EXPECT_EQ(Rows(connection, "SELECT count(*) FROM state"), std::vector<std::string>{"0"});
-  EXPECT_EQ(Rows(connection, "PRAGMA freelist_count"), std::vector<std::string>{"0"});
-}
-
-// SQLite's deletes leave the freed pages as they are (secure_delete is off:
-// zeroing them cost 15% of a delete), so --vacuum is how a trace's bytes
-// leave the file. (PostgreSQL drops the trace's partitions, files and all.)
-TEST(ArchiveCliSqlite, DeleteWithVacuumLeavesNoByteOfTheTraceInTheFile) {
-  std::string db = FreshDbPath("vacuum.sqlite");
-  const std::string marker = "zq-deleted-value-3141";
-  std::string kept = WriteTempFile("kept.paje", Header() + kSmallBody);
-  std::string gone = WriteTempFile("gone.paje", Header() + Replaced(kSmallBody, "hello", marker));
-  for (const std::string& trace : {kept, gone}) {
-    CliRun ingest = Tracedb("ingest -q --db " + db + " " + trace);
-    ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
-  }
-  auto file_has_marker = [&] {
-    std::string bytes = ReadWholeFile(db);
-    if (std::filesystem::exists(db + "-wal")) bytes += ReadWholeFile(db + "-wal");
-    return bytes.find(marker) != std::string::npos;
-  };
-  ASSERT_TRUE(file_has_marker());
-  CliRun run = Tracedb("delete --db " + db + " --vacuum gone.paje");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.err, "deleted trace 2 (gone.paje)\n");
-  EXPECT_FALSE(file_has_marker());
-  CliRun list = Tracedb("query --csv --db " + db + " 'SELECT id, name FROM trace'");
-  EXPECT_EQ(list.out, "id,name\n1,kept.paje\n");
 }
 
 TEST(ArchiveCliEmpty, ListOfAnEmptyArchiveSaysSoOnStderrOnly) {
@@ -897,4 +387,4 @@ TEST(ArchiveCliEmpty, BadConnectionStringsNeverShowThePassword) {
 }
 
 }  // namespace
-}  // namespace tracedb::testing::archive_cli_test
+}  // namespace tracedb::testing::archive_cli::list_info_cli_test

@@ -1,174 +1,35 @@
-// Hostile input, through the real tracedb binary. Every row runs as
-// `tracedb dump` and as `tracedb ingest` into an archive that already holds
-// another complete trace.
-// - A rejected row must fail cleanly: exit code 1, not a signal; exactly
-//   the expected message on stderr (FILE:LINE: problem, FILE as the command
-//   line named it); and the archive as it was: the other trace's row and
-//   rows unchanged, no row of the failed load (its trace row, if the load
-//   began, marked failed with that same message), no scratch file.
-// - An accepted row must give exactly the expected entities, from the file
-//   and back from the archive, each run within a bound on its peak memory.
+// Hostile input that tracedb must reject, through the real binary. Every row
+// runs as `tracedb dump` and as `tracedb ingest` into an archive that
+// already holds another complete trace (hostile_runs.h), and must fail
+// cleanly: exit code 1, not a signal; exactly the expected message on stderr
+// (FILE:LINE: problem, FILE as the command line named it); and the archive as
+// it was: the other trace's row and rows unchanged, no row of the failed load
+// (its trace row, if the load began, marked failed with that same message),
+// no scratch file. A named pipe is read once by dump and refused by ingest.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <ostream>
-#include <sstream>
-#include <stdexcept>
+#include <string>
+#include <vector>
 
-#include "db/sqlite/sqlite_connection.h"
 #include "hostile_inputs.h"
+#include "hostile_runs.h"
 #include "support/child_process.h"
 #include "support/paraver_test_support.h"
-#include "support/sqlite_test_support.h"
 #include "support/test_support.h"
 
-namespace tracedb::testing::hostile_input_test {
+namespace tracedb::testing::hostile::rejected_input_test {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Under sanitizers, memory bounds are not checked and the million-line
-// rows hold a tenth of that (the same code paths, in far less time).
-constexpr bool kCheckMemory = !kSanitizedBuild;
-constexpr int kMillion = kSanitizedBuild ? 100'000 : 1'000'000;
-constexpr int kDeep = kSanitizedBuild ? 10'000 : 100'000;
-
-// ---- the archive with another trace in it --------------------------------
-
-// A state, a nested state, an event, a variable and a link.
-const char* kOtherBody =
-    "8 1.0 S t1 A\n9 2.0 S t1 B\n10 3.0 S t1\n12 2.5 E t2 hello\n"
-    "13 1.0 V t2 5\n14 2.0 V t2 2\n16 1.5 L 0 m t1 k1\n17 2.5 L 0 m t2 k1\n";
-
-// A database holding other.paje as trace 1, made once per test process;
-// each row works on its own copy.
-const std::string& ArchiveTemplate() {
-  static const std::string path = [] {
-    std::string db = FreshDbPath("hostile-template.sqlite");
-    std::string other = WriteTempFile("other.paje", Header() + kOtherBody);
-    ChildRun run = RunTracedb({"ingest", "-q", "--db", db, other});
-    if (run.exit_code != 0) throw std::runtime_error("cannot make the archive: " + run.err);
-    return db;
-  }();
-  return path;
-}
-
-struct Archive {
-  std::string db;
-  std::string other_listed;             // trace 1's line of `list --json`
-  std::vector<std::string> other_rows;  // its rows per table
-};
-
-std::string ListedTrace1(const std::string& db) {
-  ChildRun list = RunTracedb({"list", "--json", "--db", db});
-  std::stringstream lines(list.out);
-  for (std::string line; std::getline(lines, line);) {
-    // One object per line, a comma after each but the last.
-    if (!line.empty() && line.back() == ',') line.pop_back();
-    if (line.rfind("{\"id\":1,", 0) == 0) return line;
-  }
-  return "trace 1 not listed; stderr: " + list.err;
-}
-
-Archive ArchiveIn(const std::string& folder) {
-  Archive archive{.db = folder + "/archive.sqlite"};
-  fs::copy_file(ArchiveTemplate(), archive.db, fs::copy_options::overwrite_existing);
-  archive.other_listed = ListedTrace1(archive.db);
-  SqliteConnection c(archive.db);
-  archive.other_rows = RowCounts(c, 1);
-  return archive;
-}
-
-// Rows of any trace but 1, in every table with a trace_id.
-int64_t RowsOfOtherTraces(SqliteConnection& c) {
-  int64_t total = 0;
-  for (const std::string& table :
-       Rows(c,
-            "SELECT m.name FROM sqlite_master AS m, pragma_table_info(m.name) AS p"
-            " WHERE m.type = 'table' AND p.name = 'trace_id'")) {
-    total += std::stoll(Rows(c, "SELECT count(*) FROM \"" + table + "\" WHERE trace_id <> 1")[0]);
-  }
-  return total;
-}
-
-std::vector<std::string> ScratchFiles(const Archive& archive) {
-  std::vector<std::string> found;
-  std::string prefix = fs::path(archive.db).filename().string() + ".load-";
-  for (const auto& entry : fs::directory_iterator(fs::path(archive.db).parent_path())) {
-    if (entry.path().filename().string().rfind(prefix, 0) == 0)
-      found.push_back(entry.path().string());
-  }
-  return found;
-}
-
-// Trace 1 as it was, whatever happened to the others.
-void ExpectOtherTraceUntouched(const Archive& archive) {
-  EXPECT_EQ(ListedTrace1(archive.db), archive.other_listed);
-  SqliteConnection c(archive.db);
-  EXPECT_EQ(RowCounts(c, 1), archive.other_rows);
-  EXPECT_EQ(Rows(c, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});
-  EXPECT_EQ(ScratchFiles(archive), std::vector<std::string>{});
-}
-
-// After a failed ingest: nothing of it but, if its load began, a trace row
-// marked failed with the message.
-void ExpectNothingOfTheFailedLoad(const Archive& archive, const std::string& message) {
-  SqliteConnection c(archive.db);
-  EXPECT_EQ(Rows(c, "SELECT id FROM trace WHERE status <> 'failed'"),
-            std::vector<std::string>{"1"});
-  EXPECT_EQ(RowsOfOtherTraces(c), 0);
-  for (const std::string& error : Rows(c, "SELECT error FROM trace WHERE status = 'failed'")) {
-    EXPECT_EQ(error, message);
-  }
-}
-
-// ---- running the rows ----------------------------------------------------
-
-std::vector<std::string> With(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
 
 void ExpectCleanFailure(const ChildRun& run, const std::string& message, const char* command) {
   EXPECT_FALSE(run.signaled) << command << " was killed by signal " << run.signal;
   EXPECT_EQ(run.exit_code, 1) << command;
   EXPECT_EQ(run.err, message + "\n") << command;
 }
-
-// What tracedb warns after reading a Paraver trace without its companions.
-std::string CompanionWarnings(const Input& input, const WrittenTrace& trace) {
-  if (!IsParaverName(input.file)) return "";
-  return NoCompanionWarnings(trace.shown, input.pcf.empty(), input.row.empty());
-}
-
-void ExpectSuccess(const ChildRun& run, long max_rss_mb, const char* command,
-                   const std::string& err = "") {
-  EXPECT_FALSE(run.signaled) << command << " was killed by signal " << run.signal;
-  EXPECT_EQ(run.exit_code, 0) << command;
-  EXPECT_EQ(run.err, err) << command;
-  if (kCheckMemory) {
-    EXPECT_LE(run.peak_rss_kb, max_rss_mb * 1024) << command << ": peak memory";
-  }
-}
-
-// Line lists can hold a million lines: on a difference, say where it is
-// instead of printing both.
-void ExpectSameLines(const std::vector<std::string>& actual,
-                     const std::vector<std::string>& expected, const char* what) {
-  if (actual == expected) return;
-  size_t i = 0;
-  while (i < actual.size() && i < expected.size() && actual[i] == expected[i]) ++i;
-  auto shown = [](const std::vector<std::string>& lines, size_t at) {
-    if (at >= lines.size()) return std::string("(end)");
-    return lines[at].size() > 200 ? lines[at].substr(0, 200) + "..." : lines[at];
-  };
-  ADD_FAILURE() << what << ": " << actual.size() << " lines, expected " << expected.size()
-                << "; first difference at sorted line " << i
-                << ":\n  got:      " << shown(actual, i) << "\n  expected: " << shown(expected, i);
-}
-
-// ---- rejected inputs -----------------------------------------------------
 
 struct Rejected {
   std::string name;
@@ -210,13 +71,6 @@ TEST_P(RejectedInput, FailsCleanlyAndLeavesTheArchiveAsItWas) {
   ExpectNothingOfTheFailedLoad(archive, message);
   ExpectOtherTraceUntouched(archive);
   if (!HasFailure()) fs::remove_all(trace.folder);
-}
-
-std::string Repeat(const std::string& part, size_t times) {
-  std::string out;
-  out.reserve(part.size() * times);
-  for (size_t i = 0; i < times; ++i) out += part;
-  return out;
 }
 
 // The bytes of a literal, NULs included.
@@ -264,20 +118,9 @@ std::string HugeIdProblem() {
 
 std::string PajeTooManyFields() { return Header() + "12 1 E t1 x" + Repeat(" y", 100'000) + "\n"; }
 
-Input Generated(const char* file, std::string (*generate)(), Shape shape = Shape::kFile,
-                Feed feed = Feed::kPath) {
-  return Input{.file = file, .generate = generate, .shape = shape, .feed = feed};
-}
-
 std::string NulAt(int column) {
   return "NUL byte at column " + std::to_string(column) +
          " (a zero-filled block, as a crashed tracer leaves?)";
-}
-
-std::string Repeat(const std::string& text, int times) {
-  std::string out;
-  for (int i = 0; i < times; ++i) out += text;
-  return out;
 }
 
 // What dump and ingest say of a file that no format recognises, showing
@@ -479,11 +322,6 @@ std::vector<Rejected> AllRejected() {
   return rows;
 }
 
-template <typename Row>
-std::string RowName(const ::testing::TestParamInfo<Row>& info) {
-  return info.param.name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Hostile, RejectedInput, ::testing::ValuesIn(AllRejected()),
                          RowName<Rejected>);
 
@@ -529,206 +367,5 @@ TEST(HostileInput, AParaverNamedPipeIsReadOnceByDumpAndRefusedByIngest) {
       Expect({PrvContainers(), {"Event, THREAD 1.1.1, 7, 0.000050, 8"}}));
 }
 
-// ---- accepted inputs -----------------------------------------------------
-
-struct Accepted {
-  std::string name;
-  Input input;
-  std::vector<std::string> (*expected)();  // the dump's lines, sorted
-  long max_rss_mb;                         // for each run of tracedb
-  bool user_fields = false;                // dump -u
-};
-
-void PrintTo(const Accepted& row, std::ostream* out) { *out << row.name; }
-
-class AcceptedInput : public ::testing::TestWithParam<Accepted> {};
-
-TEST_P(AcceptedInput, GivesExactlyTheEntitiesWithinBoundedMemory) {
-  const Accepted& row = GetParam();
-  WrittenTrace trace = WriteInput(row.input, row.name);
-  std::vector<std::string> dump_args = {"dump"};
-  if (row.user_fields) dump_args.push_back("-u");
-  const std::vector<std::string> expected = row.expected();
-
-  ChildRun dump = RunTracedb(With(dump_args, trace.args), trace.run_options);
-  ExpectSuccess(dump, row.max_rss_mb, "dump", CompanionWarnings(row.input, trace));
-  ExpectSameLines(SortedLines(dump.out), expected, "dump");
-
-  Archive archive = ArchiveIn(trace.folder);
-  ChildRun ingest =
-      RunTracedb(With({"ingest", "-q", "--db", archive.db}, trace.args), trace.run_options);
-  ExpectSuccess(ingest, row.max_rss_mb, "ingest", CompanionWarnings(row.input, trace));
-  ChildRun stored = RunTracedb(With(dump_args, {"--db", archive.db, "id:2"}));
-  ExpectSuccess(stored, row.max_rss_mb, "dump --db");
-  ExpectSameLines(SortedLines(stored.out), expected, "dump --db");
-  ExpectOtherTraceUntouched(archive);
-  if (!HasFailure()) fs::remove_all(trace.folder);  // up to 25 MB
-}
-
-const std::string kMegabyte(1 << 20, 'v');
-
-std::string PajeHugeQuotedValue() {
-  return Header() + "12 1 E t1 \"" + kMegabyte + "\"\n12 2 E t1 y\n";
-}
-
-std::vector<std::string> HugeQuotedValueLines() {
-  return Expect(
-      {WorldContainers("2"),
-       {"Event, thread1, Ev, 1.000000, " + kMegabyte, "Event, thread1, Ev, 2.000000, y"}});
-}
-
-const char* kNoteDefinition =
-    "%EventDef PajeNewEvent 40\n% Time date\n% Type string\n% Container string\n"
-    "% Value string\n% Note string\n%EndEventDef\n";
-
-std::string PajeHugeUserField() {
-  return Header() + kNoteDefinition + "40 1 E t1 v " + kMegabyte + "\n";
-}
-
-std::vector<std::string> HugeUserFieldLines() {
-  return Expect({WorldContainers("1"), {"Event, thread1, Ev, 1.000000, v, " + kMegabyte}});
-}
-
-std::string PajeMillionNestedPushes() { return Header() + Repeat("9 1 S t1 A\n", kMillion); }
-
-std::vector<std::string> MillionNestedStateLines() {
-  std::vector<std::string> lines = WorldContainers("1");
-  for (int depth = 0; depth < kMillion; ++depth) {
-    lines.push_back("State, thread1, State, 1.000000, 1.000000, 0.000000, " + Fixed(depth) + ", A");
-  }
-  return Sorted(lines);
-}
-
-std::string PajeMillionContainers() {
-  std::string text = Header();
-  for (int i = 0; i < kMillion; ++i) {
-    std::string n = std::to_string(i);
-    text += "6 1 c" + n + " T n1 c" + n + "\n";
-  }
-  return text;
-}
-
-std::vector<std::string> MillionContainerLines() {
-  std::vector<std::string> lines = WorldContainers("1");
-  for (int i = 0; i < kMillion; ++i) {
-    lines.push_back("Container, node1, Thread, 1, 1, 0, c" + std::to_string(i));
-  }
-  return Sorted(lines);
-}
-
-// Containers nested kDeep levels (each level its own container type): the
-// end of the trace destroyed them recursively and overflowed the stack.
-std::string PajeDeepContainers() {
-  std::string text = Header();
-  std::string parent_type = "0";
-  for (int i = 0; i < kDeep; ++i) {
-    std::string type = "T" + std::to_string(i);
-    text += "0 " + type + " " + parent_type + " Type" + std::to_string(i) + "\n";
-    parent_type = type;
-  }
-  std::string parent = "0";
-  for (int i = 0; i < kDeep; ++i) {
-    std::string n = std::to_string(i);
-    text += "6 1 c" + n + " T" + n + " " + parent + " c" + n + "\n";
-    parent = "c" + n;
-  }
-  return text;
-}
-
-std::vector<std::string> DeepContainerLines() {
-  std::vector<std::string> lines = WorldContainers("1");
-  std::string parent = "0";
-  for (int i = 0; i < kDeep; ++i) {
-    std::string n = std::to_string(i);
-    lines.push_back("Container, " + parent + ", Type" + n + ", 1, 1, 0, c" + n);
-    parent = "c" + n;
-  }
-  return Sorted(lines);
-}
-
-// One event record of 90,000 TYPE:VALUE pairs, ten types and as many
-// values as pairs: a line of about 1 MB.
-constexpr int kPairs = 90'000;
-
-std::string PrvHugeEventRecord() {
-  std::string line = "2:1:1:1:1:50";
-  for (int k = 1; k <= kPairs; ++k) line += ":" + std::to_string(k % 10) + ":" + std::to_string(k);
-  return kPrvHeader + line + "\n";
-}
-
-std::vector<std::string> HugeEventRecordLines() {
-  std::vector<std::string> lines = PrvContainers();
-  for (int k = 1; k <= kPairs; ++k) {
-    lines.push_back("Event, THREAD 1.1.1, " + std::to_string(k % 10) + ", 0.000050, " +
-                    std::to_string(k));
-  }
-  return Sorted(lines);
-}
-
-std::vector<std::string> RootOnly() { return {"Container, 0, 0, 0, -1, -1, 0"}; }
-
-const char* kStateAndEvent = "1:1:1:1:1:0:100:1\n2:1:1:1:1:50:7:8\n";
-
-std::vector<Accepted> AllAccepted() {
-  return {
-      {"PajeMegabyteQuotedValue", Generated("trace.paje", PajeHugeQuotedValue),
-       HugeQuotedValueLines, 64},
-      {"PajeMegabyteUserField", Generated("trace.paje", PajeHugeUserField), HugeUserFieldLines, 64,
-       true},
-      {"PrvMegabyteEventRecord", Generated("trace.prv", PrvHugeEventRecord), HugeEventRecordLines,
-       96},
-      {"MillionNestedPushStates", Generated("trace.paje", PajeMillionNestedPushes),
-       MillionNestedStateLines, 400},
-      {"MillionContainers", Generated("trace.paje", PajeMillionContainers), MillionContainerLines,
-       800},
-      {"ContainersNestedDeep", Generated("trace.paje", PajeDeepContainers), DeepContainerLines,
-       600},
-      {"PajeOnlyComments",
-       {.file = "trace.paje", .content = "# one\n   # two\n\t# three\n\n"},
-       RootOnly,
-       32},
-      {"PajeDefinitionsOnly",
-       {.file = "trace.paje",
-        .content = "%EventDef PajeNewEvent 1\n% Time date\n% Type string\n"
-                   "% Container string\n% Value string\n%EndEventDef\n"},
-       RootOnly,
-       32},
-      {"PajeWithAByteOrderMark",
-       {.file = "trace.paje", .content = "\xEF\xBB\xBF" + Header() + "12 1 E t1 x\n"},
-       +[] {
-         return Expect({WorldContainers("1"), {"Event, thread1, Ev, 1.000000, x"}});
-       },
-       32},
-      {"PajeGzipThroughAPipe",
-       Paje("8 1.0 S t1 A\n12 2.0 E t2 x\n", Shape::kGzip, Feed::kStdinPipe),
-       +[] {
-         return Expect({WorldContainers("2"),
-                        {"State, thread1, State, 1.000000, 2.000000, 1.000000, 0.000000, A",
-                         "Event, thread2, Ev, 2.000000, x"}});
-       },
-       32},
-      {"PcfAndRowWithCrlfLineEnds",
-       Prv(kStateAndEvent,
-           "STATES\r\n1 Running\r\n\r\nEVENT_TYPE\r\n9 7 My type\r\nVALUES\r\n8 Eight\r\n",
-           "LEVEL THREAD SIZE 1\r\nmain\r\n"),
-       +[] {
-         return Expect({PrvContainers("main"),
-                        {"State, main, State, 0.000000, 0.000100, 0.000100, 0.000000, Running",
-                         "Event, main, My type, 0.000050, Eight"}});
-       },
-       32},
-      {"RowWithFewerNamesThanObjects", Prv(kStateAndEvent, "", "LEVEL THREAD SIZE 2\nmain\n"),
-       +[] {
-         return Expect({PrvContainers("main"),
-                        {"State, main, State, 0.000000, 0.000100, 0.000100, 0.000000, 1",
-                         "Event, main, 7, 0.000050, 8"}});
-       },
-       32},
-  };
-}
-
-INSTANTIATE_TEST_SUITE_P(Hostile, AcceptedInput, ::testing::ValuesIn(AllAccepted()),
-                         RowName<Accepted>);
-
 }  // namespace
-}  // namespace tracedb::testing::hostile_input_test
+}  // namespace tracedb::testing::hostile::rejected_input_test
