@@ -1,7 +1,8 @@
-// The inputs of the hostile-input tables (hostile_input_test.cc): how a
-// row's trace is written in its own folder (plain, gzip, cut short, a
-// folder, an unreadable file...) and how it reaches tracedb (a path, or
-// stdin from a file or a pipe), and the small traces the rows build on.
+// The inputs of the hostile-input tables (rejected_input_test.cc,
+// accepted_input_test.cc): how a row's trace is written in its own folder
+// (plain, gzip, cut short, a folder, an unreadable file...) and how it
+// reaches tracedb (a path, or stdin from a file or a pipe), and the small
+// traces the rows build on.
 #pragma once
 
 #include <string>
