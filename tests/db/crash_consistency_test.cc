@@ -70,7 +70,7 @@ Lines RowsOf(TestDatabase& database, const std::string& name) {
   return database.RowCounts(std::stoll(id));
 }
 
-// A SQLite load's scratch files: two parts (db/sqlite/sqlite_split_writer.h).
+// A SQLite load's scratch files: two parts (db/sqlite/staged/sqlite_split_writer.h).
 Lines ScratchOf(TestDatabase& database, int64_t id) {
   std::string first =
       std::filesystem::path(database.url()).filename().string() + ".load-" + std::to_string(id);

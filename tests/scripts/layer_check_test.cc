@@ -106,6 +106,23 @@ TEST(LayerCheck, AFolderWithoutAFloorFails) {
             "1 include(s) break the layers\n");
 }
 
+// A subfolder without a floor of its own (db/sqlite/staged/) is part of its
+// folder: it and its folder know each other, and it goes down only.
+TEST(LayerCheck, ASubfolderIsOnItsFoldersFloor) {
+  fs::path src = CopyOfSources("subfolder");
+  Append(src / "db/sqlite/sqlite_connection.h", "#include \"db/sqlite/staged/row_block.h\"");
+  int up = Append(src / "db/sqlite/staged/row_block.h", "#include \"cli/command_list.h\"");
+  int side = Append(src / "db/sqlite/staged/run_merger.h", "#include \"db/postgres/pg_load.h\"");
+  CheckRun run = CheckLayers(src);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "db/sqlite/staged/row_block.h:" + std::to_string(up) +
+                         ": \"cli/command_list.h\" goes up from db/sqlite to cli\n"
+                         "db/sqlite/staged/run_merger.h:" + std::to_string(side) +
+                         ": \"db/postgres/pg_load.h\" joins db/sqlite and db/postgres, which "
+                         "share a floor and must not know each other\n"
+                         "2 include(s) break the layers\n");
+}
+
 TEST(LayerCheck, IncludesDownAndSystemHeadersPass) {
   fs::path src = CopyOfSources("downward");
   Append(src / "cli/cli.h", "#include \"model/number.h\"");

@@ -13,7 +13,7 @@
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite/sqlite_migrate.h"
-#include "db/sqlite/sqlite_staged_load.h"
+#include "db/sqlite/staged/sqlite_staged_load.h"
 #include "db/sqlite/sqlite_transaction.h"
 #include "support/sqlite_test_support.h"
 

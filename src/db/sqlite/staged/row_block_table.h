@@ -8,14 +8,14 @@
 // 0.40-0.44 s from a sorted table and 0.71-0.77 s from one in batch order.
 //
 // Threading: the connection's thread. The blocks may come from another
-// thread (db/sqlite/run_merger.h) through `next`.
+// thread (db/sqlite/staged/run_merger.h) through `next`.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 
-#include "db/sqlite/row_block.h"
+#include "db/sqlite/staged/row_block.h"
 #include "db/sqlite/sqlite_connection.h"
 
 namespace tracedb {

@@ -1,4 +1,4 @@
-#include "db/sqlite/run_merger.h"
+#include "db/sqlite/staged/run_merger.h"
 
 #include <algorithm>
 #include <functional>

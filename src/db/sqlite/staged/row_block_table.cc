@@ -1,4 +1,4 @@
-#include "db/sqlite/row_block_table.h"
+#include "db/sqlite/staged/row_block_table.h"
 
 #include <sqlite3.h>
 

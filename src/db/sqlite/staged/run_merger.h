@@ -1,7 +1,7 @@
 // RunMerger: reads a staged load's rows of one entity table from its
 // scratch parts, on a thread of its own, merged by container and time: the
 // order of the archive's (trace_id, container_id, time) index. The publish
-// inserts them in that order (db/sqlite/row_block_table.h), so that every
+// inserts them in that order (db/sqlite/staged/row_block_table.h), so that every
 // insert goes to the right edge of the table and of its index.
 //
 // Each part holds one run per batch, sorted by container and time
@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "concurrency/bounded_queue.h"
-#include "db/sqlite/row_block.h"
+#include "db/sqlite/staged/row_block.h"
 
 namespace tracedb {
 

@@ -1,6 +1,6 @@
 // RowBlock: rows of SQLite values copied out of a statement's results, so
-// that another thread can hand them to SQLite again (db/sqlite/run_merger.h
-// fills blocks, db/sqlite/row_block_table.h reads them). Values keep their
+// that another thread can hand them to SQLite again (db/sqlite/staged/run_merger.h
+// fills blocks, db/sqlite/staged/row_block_table.h reads them). Values keep their
 // storage class: an integer stays an integer, a NULL a NULL.
 //
 // A plain value: one thread at a time.

@@ -1,5 +1,5 @@
 // SqliteSplitWriter: writes each batch of a staged load into all the
-// scratch parts at once (db/sqlite/sqlite_staged_load.h), one thread per part: the
+// scratch parts at once (db/sqlite/staged/sqlite_staged_load.h), one thread per part: the
 // caller's thread writes part 0 through the archive's connection, where the
 // part is attached; every other part has a connection and, for each batch,
 // a thread of its own. Each part takes the rows of its share of the
@@ -21,7 +21,7 @@
 
 #include "db/sqlite/sqlite_connection.h"
 #include "db/sqlite/sqlite_row_writer.h"
-#include "db/sqlite/sqlite_staged_load.h"
+#include "db/sqlite/staged/sqlite_staged_load.h"
 #include "model/row_writer.h"
 
 namespace tracedb {

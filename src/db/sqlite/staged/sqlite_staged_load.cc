@@ -1,4 +1,4 @@
-#include "db/sqlite/sqlite_staged_load.h"
+#include "db/sqlite/staged/sqlite_staged_load.h"
 
 #include <charconv>
 #include <filesystem>
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "db/crash_point.h"
-#include "db/sqlite/row_block_table.h"
-#include "db/sqlite/run_merger.h"
+#include "db/sqlite/staged/row_block_table.h"
+#include "db/sqlite/staged/run_merger.h"
 #include "db/sqlite/sqlite_transaction.h"
 #include "db/sqlite/trace_catalog.h"
 

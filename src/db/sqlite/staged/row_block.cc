@@ -1,4 +1,4 @@
-#include "db/sqlite/row_block.h"
+#include "db/sqlite/staged/row_block.h"
 
 namespace tracedb {
 

@@ -1,3 +1,15 @@
+// staged/: the staged publish of a SQLite ingest, the mechanism its speed
+// and the archive's concurrency rest on. What it buys, measured on the bench
+// traces (docs/performance.md): rows written into unindexed scratch files
+// (2.2M rows/s, against 0.27M into the indexed tables), by two writer threads
+// at once (1 GB Paraver trace: load phase 17.2 s against 21.5 s with one),
+// then published in one transaction in the index's order through a merge on
+// the other core (1 GB Pajé ingest: 46.3-46.6 s against 54.8-57.7 s copied in
+// batch order); and the write lock held for the publish only, not the whole
+// load, so that other ingests, deletes and summarize go on meanwhile. The
+// files: this one (the scratch and the publish), sqlite_split_writer.h (the
+// writers), run_merger.h, row_block.h and row_block_table.h (the merge).
+//
 // SqliteStagedLoad: where an ingest puts a trace's rows before they join the
 // archive. Loading into the indexed archive tables directly costs a random
 // B-tree insert per row and index (build-notes: 0.27M rows/s against 2.2M
@@ -6,7 +18,7 @@
 // them over and completes the trace in the same transaction. The index keys
 // start with trace_id, so the new trace's entries all go to the right edge
 // of each index. The four entity tables' rows come merged from the batches'
-// runs (db/sqlite/run_merger.h), in the index's order, so that each
+// runs (db/sqlite/staged/run_merger.h), in the index's order, so that each
 // container's entries append too; the other tables are copied with one
 // INSERT ... SELECT each.
 //

@@ -1,4 +1,4 @@
-#include "db/sqlite/sqlite_split_writer.h"
+#include "db/sqlite/staged/sqlite_split_writer.h"
 
 #include <exception>
 #include <thread>

@@ -1,13 +1,13 @@
 // A staged load in two scratch parts: each part holds its share of the rows,
 // and publishing gives the archive every row once.
-#include "db/sqlite/sqlite_split_writer.h"
+#include "db/sqlite/staged/sqlite_split_writer.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "db/sqlite/sqlite_migrate.h"
-#include "db/sqlite/sqlite_staged_load.h"
+#include "db/sqlite/staged/sqlite_staged_load.h"
 #include "db/sqlite/trace_catalog.h"
 #include "support/sqlite_test_support.h"
 

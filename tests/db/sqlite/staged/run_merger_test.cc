@@ -1,6 +1,6 @@
 // RunMerger reads sorted runs from scratch files on a thread of its own and
 // hands them on merged; RowBlockTable gives the blocks to one INSERT.
-#include "db/sqlite/run_merger.h"
+#include "db/sqlite/staged/run_merger.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "db/sqlite/row_block_table.h"
+#include "db/sqlite/staged/row_block_table.h"
 #include "support/sqlite_test_support.h"
 
 namespace tracedb::testing::run_merger_test {
