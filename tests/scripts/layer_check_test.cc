@@ -117,7 +117,8 @@ TEST(LayerCheck, ASubfolderIsOnItsFoldersFloor) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "db/sqlite/staged/row_block.h:" + std::to_string(up) +
                          ": \"cli/command_list.h\" goes up from db/sqlite to cli\n"
-                         "db/sqlite/staged/run_merger.h:" + std::to_string(side) +
+                         "db/sqlite/staged/run_merger.h:" +
+                         std::to_string(side) +
                          ": \"db/postgres/pg_load.h\" joins db/sqlite and db/postgres, which "
                          "share a floor and must not know each other\n"
                          "2 include(s) break the layers\n");

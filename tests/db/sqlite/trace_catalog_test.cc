@@ -13,8 +13,8 @@
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite/sqlite_migrate.h"
-#include "db/sqlite/staged/sqlite_staged_load.h"
 #include "db/sqlite/sqlite_transaction.h"
+#include "db/sqlite/staged/sqlite_staged_load.h"
 #include "support/sqlite_test_support.h"
 
 namespace tracedb::testing::trace_catalog_test {

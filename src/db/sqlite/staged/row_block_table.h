@@ -15,8 +15,8 @@
 #include <optional>
 #include <string>
 
-#include "db/sqlite/staged/row_block.h"
 #include "db/sqlite/sqlite_connection.h"
+#include "db/sqlite/staged/row_block.h"
 
 namespace tracedb {
 

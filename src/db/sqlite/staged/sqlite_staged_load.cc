@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "db/crash_point.h"
+#include "db/sqlite/sqlite_transaction.h"
 #include "db/sqlite/staged/row_block_table.h"
 #include "db/sqlite/staged/run_merger.h"
-#include "db/sqlite/sqlite_transaction.h"
 #include "db/sqlite/trace_catalog.h"
 
 namespace tracedb {
