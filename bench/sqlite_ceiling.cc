@@ -14,7 +14,7 @@
 //             afterwards.
 //   sorted    the same, but the rows in the index's own order, container by
 //             container, each in time order: what the publish's merge of the
-//             batches gives now (db/sqlite/run_merger.h), and the floor of
+//             batches gives now (db/sqlite/staged/run_merger.h), and the floor of
 //             any writer of the fixed schema. Not bare speed: each row
 //             still seeks its place in the index, where the bare INSERT
 //             appends (2M rows, 2026-12-01: 2.8 s sorted, 4.6 s in batch

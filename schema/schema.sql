@@ -3,7 +3,7 @@
 -- migrations/views.sql (see the end of this file). This file is for
 -- reading; the database is built from migrations/<dialect>/NNNN_name.sql
 -- and migrations/views.sql, and a test (SchemaDoc in
--- tests/schema_views_test.cc) checks that this file and views.sql declare
+-- tests/db/schema_views_test.cc) checks that this file and views.sql declare
 -- the same tables, columns, indexes and views. PostgreSQL differs in types
 -- (BIGINT for INTEGER, DOUBLE PRECISION for REAL, an identity for trace.id,
 -- jsonb for the five extra columns) and in storage: each entity table is

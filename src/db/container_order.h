@@ -3,7 +3,7 @@
 // they came (nearly that of time). That is the archive's index order
 // (container, time), so the index that both databases build from the rows
 // starts from long sorted runs: SQLite's publish merges them
-// (db/sqlite/run_merger.h), PostgreSQL's index sort does about a third less
+// (db/sqlite/staged/run_merger.h), PostgreSQL's index sort does about a third less
 // work.
 //
 // ContainerOrder keeps no state. A ContainerOrderScratch is not shared: each

@@ -1,5 +1,5 @@
 // CrashPoint: a fault-injection hook for the crash-consistency tests
-// (tests/crash_consistency_test.cc). When the environment variable
+// (tests/db/crash_consistency_test.cc). When the environment variable
 // TRACEDB_CRASH_AT names the point a load is passing, the process sends
 // itself SIGKILL there: no destructor, rollback or flush runs, as with
 // `kill -9` or a power cut, but at a moment the test chooses instead of one

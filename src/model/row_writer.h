@@ -1,5 +1,5 @@
 // RowWriter: where an ingest puts its rows; each backend's TraceLoad hands
-// out its own (db/sqlite/sqlite_split_writer.h for a SQLite file,
+// out its own (db/sqlite/staged/sqlite_split_writer.h for a SQLite file,
 // db/postgres/pg_copy_writer.h for a PostgreSQL database).
 //
 // The pipeline calls Write from its writer thread only, one batch at a time.

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "model/input_error.h"
-#include "model/number.h"
+#include "sim/color_text.h"
 #include "sim/link_matcher.h"
 #include "sim/state_tracker.h"
 #include "sim/variable_tracker.h"
@@ -16,25 +16,6 @@ std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 std::string WithArticle(TypeKind kind) {
   return (kind == TypeKind::kEvent ? "an " : "a ") + std::string(TypeKindName(kind));
-}
-
-// "r g b" or "r,g,b" (an optional fourth alpha), or six hex digits.
-bool IsColor(std::string_view text) {
-  if (text.size() == 6 && text.find_first_not_of("0123456789abcdefABCDEF") == text.npos) {
-    return true;
-  }
-  int parts = 0;
-  size_t i = 0;
-  while (i < text.size()) {
-    size_t j = text.find_first_of(", ", i);
-    if (j == text.npos) j = text.size();
-    if (j > i) {
-      if (!ParseDecimal(text.substr(i, j - i))) return false;
-      ++parts;
-    }
-    i = j + 1;
-  }
-  return parts == 3 || parts == 4;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // ScratchRuns: where each batch's rows of the four entity tables end in one
-// part of a staged load (db/sqlite/sqlite_staged_load.h). A writer stores a
+// part of a staged load (db/sqlite/staged/sqlite_staged_load.h). A writer stores a
 // batch's rows of such a table sorted by container and time, so each batch
-// is a sorted run, and the publish merges the runs (db/sqlite/run_merger.h).
+// is a sorted run, and the publish merges the runs (db/sqlite/staged/run_merger.h).
 //
 // Threading: a part's runs are written by that part's writer, on one thread
 // at a time, and read by the publish once the writers are done.

@@ -76,11 +76,11 @@ class SqliteStatement {
 // mode, its -wal and -shm files kept when it closes), the same read-only
 // (nothing written, not even the -shm when it cannot be: see
 // OpenReadOnly in the .cc), or the scratch file of a staged load
-// (db/sqlite/sqlite_staged_load.h), written without journal or fsync and
+// (db/sqlite/staged/sqlite_staged_load.h), written without journal or fsync and
 // thrown away if anything fails.
 enum class SqliteFile { kArchive, kReadOnlyArchive, kScratch };
 
-// The page cache of a scratch file (db/sqlite/sqlite_staged_load.h), set
+// The page cache of a scratch file (db/sqlite/staged/sqlite_staged_load.h), set
 // on every connection that attaches or writes one, for `schema` there: a load only
 // appends to its tables, which touches the right edge of each B-tree, and
 // SQLite's default of 2 MB per schema was held through the whole load.

@@ -153,7 +153,7 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
 // Rows go in container order (db/container_order.h), and in a scratch part
 // each container's entity rows in time order too: each batch is then a run
 // in the archive's index order, which the publish merges with the others
-// (db/sqlite/run_merger.h). Only the rows of `share` are in the order.
+// (db/sqlite/staged/run_merger.h). Only the rows of `share` are in the order.
 template <typename Record>
 void SqliteRowWriter::IndexOrder(const std::vector<Record>& records) {
   const RowShare share = share_;

@@ -4,11 +4,11 @@
 // per-statement cost; the remainder goes row by row).
 //
 // The tables are those of `schema`: "main" for the archive itself, or the
-// scratch schema of a staged load (db/sqlite/sqlite_staged_load.h), where each
+// scratch schema of a staged load (db/sqlite/staged/sqlite_staged_load.h), where each
 // batch's transaction locks only the scratch file, not the archive.
 // A writer may take a share of each batch (`RowShare`): the rows of every
 // parts-th container and value, so that several writers, each with its own scratch
-// file and thread, load one trace at once (db/sqlite/sqlite_split_writer.h).
+// file and thread, load one trace at once (db/sqlite/staged/sqlite_split_writer.h).
 // A writer for the archive's own tables (`tracedb summarize`) gives each
 // row its trace_id, and writes in the caller's transaction (Append).
 // Same thread rules as the connection: one thread at a time.

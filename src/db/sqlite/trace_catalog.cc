@@ -4,8 +4,8 @@
 #include "db/db_error.h"
 #include "db/loader_process.h"
 #include "db/sqlite/sqlite_cursor.h"
-#include "db/sqlite/sqlite_staged_load.h"
 #include "db/sqlite/sqlite_transaction.h"
+#include "db/sqlite/staged/sqlite_staged_load.h"
 #include "db/trace_columns.h"
 #include "db/trace_lookup.h"
 

@@ -90,7 +90,7 @@ std::vector<int64_t> HandRemovalsTo(SqliteConnection& connection, int64_t pid);
 
 // Deletes every loading trace whose loader ran on this host and is gone
 // (LoaderState::kGone), each in its own transaction, and the scratch file
-// its load left (db/sqlite/sqlite_staged_load.h); returns their ids. Also removes
+// its load left (db/sqlite/staged/sqlite_staged_load.h); returns their ids. Also removes
 // scratch files whose trace is not loading (a loader killed after its
 // publishing COMMIT, a cleanup killed after its DELETE), which nobody else
 // would: they hold no rows anyone can see, only disk space.

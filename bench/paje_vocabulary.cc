@@ -1,0 +1,115 @@
+// The tables of paje_vocabulary.h.
+#include "paje_vocabulary.h"
+
+namespace tracedb::bench::paje {
+
+std::vector<EventDef> EventDefs() {
+  const std::vector<std::string_view> entity = {"Time date", "Type string", "Container string",
+                                                "Value string"};
+  return {
+      {ev::kContainerType,
+       "PajeDefineContainerType",
+       {"Alias string", "Type string", "Name string"}},
+      {ev::kContainerTypeByName, "PajeDefineContainerType", {"Type string", "Name string"}},
+      {ev::kStateType, "PajeDefineStateType", {"Alias string", "Type string", "Name string"}},
+      {ev::kStateTypeByName, "PajeDefineStateType", {"Type string", "Name string"}},
+      {ev::kEventType, "PajeDefineEventType", {"Alias string", "Type string", "Name string"}},
+      {ev::kEventTypeByName, "PajeDefineEventType", {"Type string", "Name string"}},
+      {ev::kVariableType,
+       "PajeDefineVariableType",
+       {"Alias string", "Type string", "Name string", "Color color"}},
+      {ev::kVariableTypeByName,
+       "PajeDefineVariableType",
+       {"Type string", "Name string", "Color color"}},
+      {ev::kLinkType,
+       "PajeDefineLinkType",
+       {"Alias string", "Type string", "StartContainerType string", "EndContainerType string",
+        "Name string"}},
+      {ev::kLinkTypeByName,
+       "PajeDefineLinkType",
+       {"Type string", "StartContainerType string", "EndContainerType string", "Name string"}},
+      {ev::kEntityValue,
+       "PajeDefineEntityValue",
+       {"Alias string", "Type string", "Name string", "Color color"}},
+      {ev::kEntityValueByName,
+       "PajeDefineEntityValue",
+       {"Type string", "Name string", "Color color"}},
+      {ev::kCreateContainer,
+       "PajeCreateContainer",
+       {"Time date", "Alias string", "Type string", "Container string", "Name string"}},
+      {ev::kCreateContainerByName,
+       "PajeCreateContainer",
+       {"Time date", "Name string", "Type string", "Container string"}},
+      {ev::kDestroyContainer, "PajeDestroyContainer", {"Time date", "Type string", "Name string"}},
+      {ev::kSetState, "PajeSetState", entity},
+      // Mark is a user-defined field: tracedb keeps it with the state it opens.
+      {ev::kPushState,
+       "PajePushState",
+       {"Time date", "Type string", "Container string", "Value string", "Mark string"}},
+      {ev::kPopState, "PajePopState", {"Time date", "Type string", "Container string"}},
+      {ev::kResetState, "PajeResetState", {"Time date", "Type string", "Container string"}},
+      {ev::kNewEvent, "PajeNewEvent", entity},
+      {ev::kSetVariable,
+       "PajeSetVariable",
+       {"Time date", "Type string", "Container string", "Value double"}},
+      {ev::kAddVariable,
+       "PajeAddVariable",
+       {"Time date", "Type string", "Container string", "Value double"}},
+      {ev::kSubVariable,
+       "PajeSubVariable",
+       {"Time date", "Type string", "Container string", "Value double"}},
+      // Size is user-defined, as in SimGrid's SMPI traces.
+      {ev::kStartLink,
+       "PajeStartLink",
+       {"Time date", "Type string", "Container string", "Value string", "StartContainer string",
+        "Key string", "Size int"}},
+      {ev::kEndLink,
+       "PajeEndLink",
+       {"Time date", "Type string", "Container string", "Value string", "EndContainer string",
+        "Key string"}},
+  };
+}
+
+std::vector<ValuePool> MakeValuePools() {
+  using D = Declare;
+  std::vector<ValuePool> pools = {
+      {"ST",
+       {{"c", "compute", "0 1 0", D::kHeader},
+        {"s", "send", "0 0 1", D::kHeader},
+        {"r", "receive", "1 0 0", D::kHeader},
+        {"w", "wait", "1 1 0", D::kHeader},
+        {"", "sleep", "0.5 0.5 0.5", D::kOnFirstUse},
+        {"", "io", "0.2 0.6 0.8", D::kOnFirstUse},
+        {"", "spin", "", D::kNever},
+        {"", "lock", "", D::kNever}},
+       {}},
+      {"MPI_STATE",
+       {{"", "PMPI_Init", "0 1 0", D::kHeader},
+        {"", "PMPI_Send", "0 0 1", D::kOnFirstUse},
+        {"", "PMPI_Recv", "1 0 0", D::kOnFirstUse},
+        {"", "PMPI_Wait", "1 1 0", D::kOnFirstUse},
+        {"", "PMPI_Barrier", "0 0.39 0.78", D::kOnFirstUse},
+        {"", "PMPI_Allreduce", "1 0.5 0", D::kOnFirstUse},
+        {"", "PMPI_Test", "", D::kNever},
+        {"", "PMPI_Iprobe", "", D::kNever}},
+       {}},
+      {"E",
+       {{"ck", "checkpoint", "1 1 1", D::kHeader},
+        {"", "gc", "0.3 0.3 0.3", D::kOnFirstUse},
+        {"", "SIGUSR1", "", D::kNever},
+        {"", "page_fault", "", D::kNever}},
+       {}},
+      {"MPI_EVENT",
+       {{"", "probe", "0 1 1", D::kOnFirstUse},
+        {"", "send_posted", "", D::kNever},
+        {"", "recv_posted", "", D::kNever}},
+       {}},
+      {"L", {{"p", "PTP", "1 1 1", D::kHeader}, {"", "coll", "", D::kNever}}, {}},
+      {"MIGRATE_LINK", {{"", "steal", "1 0 0", D::kOnFirstUse}, {"", "mig", "", D::kNever}}, {}},
+      {"LI", {{"", "shm", "0 1 0", D::kOnFirstUse}, {"", "pipe", "", D::kNever}}, {}},
+  };
+  for (auto& pool : pools) pool.declared.assign(pool.specs.size(), false);
+  return pools;
+}
+
+}  // namespace tracedb::bench::paje
