@@ -127,6 +127,15 @@ std::string TraceFileOf(const std::string& given) {
   throw InputError(given, 0, "is a directory, not a trace file (nor the folder of an OTF2 archive)");
 }
 
+bool IsTraceFolder(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error)) return false;
+  for (const TraceFormat* format : kFormats) {
+    if (format->in_folder != nullptr && format->in_folder(path)) return true;
+  }
+  return false;
+}
+
 bool IsCompanionName(std::string_view name) {
   for (const TraceFormat* format : kFormats) {
     if (format->is_companion(name)) return true;

@@ -42,6 +42,9 @@ const TraceFormat& DetectFormat(const std::string& path, std::string_view reques
 // folder that holds none.
 std::string TraceFileOf(const std::string& given);
 
+// Whether `path` is a folder that holds a trace (an OTF2 archive).
+bool IsTraceFolder(const std::string& path);
+
 // Whether a file of that name is a companion of a trace (Paraver's x.pcf),
 // not a trace of its own.
 bool IsCompanionName(std::string_view name);

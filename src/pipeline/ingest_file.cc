@@ -143,20 +143,30 @@ void CountCompanions(PreparedFile* file) {
   }
 }
 
+// The archive's files, wherever it is read: watch reads a folder it claimed,
+// of which none arrives later.
+std::vector<Companion> CompanionsOf(const PreparedFile& file, const FormatArgs& input) {
+  if (file.format->in_folder != nullptr) return file.format->companions(file.path, {});
+  // Beside the file as given: stdin's copy has no companions beside it.
+  return input.look_beside ? file.format->companions(file.given, input.companions)
+                           : input.companions;
+}
+
 PreparedFile Prepare(const std::string& given_arg, const std::string& path_arg,
                      const FormatArgs& input, const TraceLabels& labels) {
-  // stdin's copy is a file; a folder given is the trace it holds.
-  bool copy = given_arg != path_arg;
-  std::string given = copy ? given_arg : TraceFileOf(given_arg);
-  std::string path = copy ? path_arg : given;
+  // A folder read is the trace it holds, which messages name where it was
+  // given (watch reads the folder it moved out of DIR).
+  std::string path = TraceFileOf(path_arg);
+  std::string given = given_arg;
+  if (path != path_arg) {
+    given = (fs::path(given_arg) / fs::path(path).lexically_relative(path_arg)).string();
+  }
   RefuseSpecialFile(given, path);
   PreparedFile file{.given = given, .path = path};
   file.format = &DetectFormat(path, input.format);
   file.info = DescribeFile(given, path, DefaultName(given, *file.format), labels, &file.warnings);
   file.info.format = file.format->name;
-  // Beside the file as given: stdin's copy has no companions beside it.
-  file.companions =
-      input.look_beside ? file.format->companions(given, input.companions) : input.companions;
+  file.companions = CompanionsOf(file, input);
   for (Companion& companion : file.companions) {
     companion.path = fs::absolute(companion.path).lexically_normal().string();
   }
