@@ -10,9 +10,10 @@ namespace {
 
 int Usage() {
   std::fprintf(stderr,
-               "usage: gen_otf2 --size SIZE [--ranks N] [--seed N] --out FOLDER\n"
+               "usage: gen_otf2 --size SIZE [--ranks N] [--seed N] [--paje FILE] --out FOLDER\n"
                "  SIZE: bytes of event records, about, with an optional K, M, G or T suffix\n"
-               "  writes FOLDER/traces.otf2, FOLDER/traces.def and FOLDER/traces/\n");
+               "  writes FOLDER/traces.otf2, FOLDER/traces.def and FOLDER/traces/;\n"
+               "  --paje: also the same program as a Pajé trace in FILE (no counter)\n");
   return 2;
 }
 
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
       auto seed = tracedb::bench::ParseUint(value);
       if (!seed) return Usage();
       options.seed = *seed;
+    } else if (flag == "--paje") {
+      options.paje = value;
     } else if (flag == "--out") {
       options.folder = value;
     } else {

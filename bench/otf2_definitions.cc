@@ -27,9 +27,8 @@ class Strings {
 };
 
 void WriteRegions(OTF2_GlobalDefWriter* w, Strings& strings) {
-  const char* names[] = {"main", "solve", "compute", "MPI_Send", "MPI_Recv", "MPI_Allreduce"};
   for (uint32_t id = kMain; id <= kAllreduce; ++id) {
-    uint32_t name = strings.Add(names[id]);
+    uint32_t name = strings.Add(kRegionNames[id]);
     bool mpi = id >= kSend;
     Check(OTF2_GlobalDefWriter_WriteRegion(
               w, id, name, name, name, mpi ? OTF2_REGION_ROLE_FUNCTION : OTF2_REGION_ROLE_CODE,

@@ -9,8 +9,10 @@
 
 namespace tracedb::bench {
 
-// Region ids, in the order the definitions name them.
+// Region ids, in the order the definitions name them, and their names.
 enum Otf2Region : uint32_t { kMain, kSolve, kCompute, kSend, kRecv, kAllreduce };
+inline constexpr const char* kRegionNames[] = {"main",     "solve",    "compute",
+                                               "MPI_Send", "MPI_Recv", "MPI_Allreduce"};
 
 inline constexpr uint32_t kWorld = 0;          // MPI_COMM_WORLD
 inline constexpr uint32_t kInstructions = 0;   // the metric class of one member

@@ -17,6 +17,7 @@ struct Otf2Options {
   uint64_t size = 0;   // bytes of event records, about
   uint32_t ranks = 16;
   uint64_t seed = 1;
+  std::string paje;  // when set, the same program as a Pajé trace there (otf2_paje_twin.h)
 };
 
 struct Otf2Written {

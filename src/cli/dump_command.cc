@@ -40,10 +40,11 @@ constexpr UsageForm kUsage[] = {
 
 constexpr const char* kDescription =
     "Print every entity of a trace, one line each, in pj_dump's format,\n"
-    "streaming. FILE may be plain, gzip or '-' (stdin); its format is found\n"
-    "from its content. A Paraver NAME.prv reads NAME.pcf and NAME.row beside\n"
-    "it. With --db, prints TRACE as stored: the same lines, by table, a\n"
-    "reader per thread (--threads 1: one table after another).\n";
+    "streaming. FILE may be plain, gzip or '-' (stdin), or an OTF2 archive's\n"
+    "anchor or folder; its format is found from its content. A Paraver\n"
+    "NAME.prv reads NAME.pcf and NAME.row beside it. With --db, prints TRACE\n"
+    "as stored: the same lines, by table, a reader per thread (--threads 1:\n"
+    "one table after another).\n";
 
 constexpr const char* kExamples =
     "# The states of a trace, with their user-defined fields\n"
@@ -181,7 +182,7 @@ int Run(const Arguments& arguments) {
 
 const Command kDumpCommand{
     .name = "dump",
-    .summary = "print a Pajé or Paraver trace's entities in pj_dump's format",
+    .summary = "print a trace's entities in pj_dump's format",
     .usage = dump_command::kUsage,
     .options = dump_command::kGroups,
     .description = dump_command::kDescription,
