@@ -46,11 +46,11 @@ void MessageMatcher::Cancel(uint64_t location, uint64_t request) {
   if (latest_queue->empty()) *latest_queue = Fifo{};
 }
 
-uint32_t MessageMatcher::LinkType(const LocationTable& table, const MessageHalf& send) {
+uint32_t MessageMatcher::LinkType(const MessageHalf& send) {
   if (link_type_) return *link_type_;
   Registry& registry = types_->registry();
-  uint32_t start = registry.container(table.at(send.location).container).type;
-  uint32_t end = registry.container(table.at(send.peer).container).type;
+  uint32_t start = registry.container(send.container).type;
+  uint32_t end = registry.container(send.peer_container).type;
   link_type_ = registry.AddType({.name = "MPI point-to-point",
                                  .kind = TypeKind::kLink,
                                  .parent = kRoot,
@@ -61,7 +61,7 @@ uint32_t MessageMatcher::LinkType(const LocationTable& table, const MessageHalf&
 
 void MessageMatcher::Emit(const LocationTable& table, const MessageHalf& send,
                           const MessageHalf& receive) {
-  uint32_t type = LinkType(table, send);
+  uint32_t type = LinkType(send);
   auto value = values_.find(send.comm);
   if (value == values_.end()) {
     auto comm = d_.comms.find(send.comm);
@@ -74,8 +74,8 @@ void MessageMatcher::Emit(const LocationTable& table, const MessageHalf& send,
                  .value = value->second,
                  .start = time.Seconds(send.timestamp),
                  .end = time.Seconds(receive.timestamp),
-                 .start_container = table.at(send.location).container,
-                 .end_container = table.at(receive.location).container,
+                 .start_container = send.container,
+                 .end_container = receive.container,
                  .key = std::to_string(++links_),
                  .size = static_cast<int64_t>(send.length),
                  .tag = send.tag});

@@ -29,6 +29,8 @@ struct MessageHalf {
   uint64_t location;    // the recorder
   uint64_t timestamp;
   uint64_t peer;        // the other end's location
+  uint32_t container;   // the recorder's
+  uint32_t peer_container;
   uint32_t comm;
   uint32_t tag;
   uint64_t length;
@@ -85,7 +87,7 @@ class MessageMatcher {
   };
 
   void Emit(const LocationTable& table, const MessageHalf& send, const MessageHalf& receive);
-  uint32_t LinkType(const LocationTable& table, const MessageHalf& send);
+  uint32_t LinkType(const MessageHalf& send);
   RecordProblem Unmatched(const LocationTable& table, const MessageHalf& half,
                           uint64_t count) const;
 

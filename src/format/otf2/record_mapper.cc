@@ -32,9 +32,11 @@ void RecordMapper::Enter(uint64_t location, uint64_t timestamp, uint32_t region)
 }
 
 void RecordMapper::Leave(uint64_t location, uint64_t timestamp, uint32_t region) {
-  table_.Check(location, timestamp);
-  regions_.CheckOpen(table_, location, timestamp, region);
-  regions_.Leave(table_, Touch(location, timestamp), timestamp, region);
+  LocationRecord& record = table_.Find(location, timestamp);
+  table_.Check(record, timestamp);
+  regions_.CheckOpen(table_, record, timestamp, region);
+  Touch(record, timestamp);
+  regions_.Leave(table_, record, timestamp, region);
 }
 
 bool RecordMapper::OnInterComm(uint32_t comm) const {
@@ -57,37 +59,35 @@ uint64_t RecordMapper::Peer(uint64_t location, uint64_t timestamp, const Message
   return id;
 }
 
+MessageHalf RecordMapper::Half(uint64_t location, uint64_t timestamp, const MessageRecord& record,
+                               const char* kind, bool is_send) {
+  LocationRecord& recorder = table_.Find(location, timestamp);
+  table_.Check(recorder, timestamp);
+  uint64_t peer = Peer(location, timestamp, record, kind);
+  Touch(recorder, timestamp);
+  return {.location = location,
+          .timestamp = timestamp,
+          .peer = peer,
+          .container = recorder.container,
+          .peer_container = table_.at(peer).container,
+          .comm = record.comm,
+          .tag = record.tag,
+          .length = record.length,
+          .record = kind,
+          .is_send = is_send,
+          .request = record.request};
+}
+
 void RecordMapper::Send(uint64_t location, uint64_t timestamp, const MessageRecord& record,
                         const char* kind) {
   if (OnInterComm(record.comm)) return Skip(location, timestamp, kind);
-  table_.Check(location, timestamp);
-  uint64_t peer = Peer(location, timestamp, record, kind);
-  Touch(location, timestamp);
-  messages_.Send(table_, {.location = location,
-                          .timestamp = timestamp,
-                          .peer = peer,
-                          .comm = record.comm,
-                          .tag = record.tag,
-                          .length = record.length,
-                          .record = kind,
-                          .is_send = true,
-                          .request = record.request});
+  messages_.Send(table_, Half(location, timestamp, record, kind, true));
 }
 
 void RecordMapper::Receive(uint64_t location, uint64_t timestamp, const MessageRecord& record,
                            const char* kind) {
   if (OnInterComm(record.comm)) return Skip(location, timestamp, kind);
-  table_.Check(location, timestamp);
-  uint64_t peer = Peer(location, timestamp, record, kind);
-  Touch(location, timestamp);
-  messages_.Receive(table_, {.location = location,
-                             .timestamp = timestamp,
-                             .peer = peer,
-                             .comm = record.comm,
-                             .tag = record.tag,
-                             .length = record.length,
-                             .record = kind,
-                             .is_send = false});
+  messages_.Receive(table_, Half(location, timestamp, record, kind, false));
 }
 
 void RecordMapper::Cancel(uint64_t location, uint64_t timestamp, uint64_t request) {
@@ -100,18 +100,21 @@ void RecordMapper::Collective(uint64_t location, uint64_t timestamp, const Colle
 }
 
 void RecordMapper::Metric(uint64_t location, uint64_t timestamp, const MetricRecord& record) {
-  table_.Check(location, timestamp);
+  LocationRecord& recorder = table_.Find(location, timestamp);
+  table_.Check(recorder, timestamp);
   metrics_.Check(table_, location, timestamp, record);
-  metrics_.Sample(table_, Touch(location, timestamp), timestamp, record);
+  Touch(recorder, timestamp);
+  metrics_.Sample(table_, recorder, timestamp, record);
 }
 
 void RecordMapper::Skip(uint64_t location, uint64_t timestamp, const char* kind) {
   Touch(location, timestamp);
-  ++trace_.skipped[kind];
+  ++skipped_[kind];
 }
 
 MappedTrace RecordMapper::Finish(bool drop_incomplete) {
   const TimeBase& time = table_.time();
+  for (const auto& [kind, count] : skipped_) trace_.skipped[kind] += count;
   trace_.any = table_.any();
   trace_.start = trace_.any ? time.Seconds(table_.first()) : 0;
   trace_.end = trace_.any ? time.Seconds(table_.last()) : 0;

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "format/otf2/collective_events.h"
 #include "format/otf2/containers.h"
@@ -69,6 +70,13 @@ class RecordMapper {
     ++trace_.records;
     return table_.Touch(location, timestamp);
   }
+  void Touch(LocationRecord& location, uint64_t timestamp) {
+    ++trace_.records;
+    table_.Touch(location, timestamp);
+  }
+  // A point-to-point record's half, checked, its location touched.
+  MessageHalf Half(uint64_t location, uint64_t timestamp, const MessageRecord& record,
+                   const char* kind, bool is_send);
   // The peer's location, or a RecordProblem naming the record.
   uint64_t Peer(uint64_t location, uint64_t timestamp, const MessageRecord& record,
                 const char* kind) const;
@@ -84,6 +92,8 @@ class RecordMapper {
   CollectiveEvents collectives_;
   MetricSeries metrics_;
   MappedTrace trace_;
+  // By the kinds' names, which are literals: no string made per record.
+  std::unordered_map<const char*, uint64_t> skipped_;
 };
 
 }  // namespace tracedb::otf2

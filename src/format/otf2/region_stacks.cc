@@ -3,12 +3,14 @@
 namespace tracedb::otf2 {
 
 RegionStacks::Stack& RegionStacks::StackOf(const LocationRecord& location) {
-  auto found = stacks_.find(location.id);
-  if (found != stacks_.end()) return found->second;
+  if (stacks_.size() <= location.index) stacks_.resize(location.index + 1);
+  Stack& stack = stacks_[location.index];
+  if (stack.made) return stack;
   uint32_t parent = types_->registry().container(location.container).type;
-  uint32_t type = types_->Type("Region", TypeKind::kState, parent);
-  return stacks_.emplace(location.id, Stack{.container = location.container, .type = type})
-      .first->second;
+  stack = {.made = true,
+           .container = location.container,
+           .type = types_->Type("Region", TypeKind::kState, parent)};
+  return stack;
 }
 
 // The region's name; its canonical name only when the name is empty
@@ -38,35 +40,34 @@ void RegionStacks::Enter(const LocationRecord& location, uint64_t timestamp, uin
                         .start = time.Seconds(timestamp)});
 }
 
-const RegionStacks::Open* RegionStacks::InnermostOf(uint64_t location, uint32_t region) const {
-  auto stack = stacks_.find(location);
-  if (stack == stacks_.end()) return nullptr;
-  const std::vector<Open>& open = stack->second.open;
+const RegionStacks::Open* RegionStacks::InnermostOf(const LocationRecord& location,
+                                                    uint32_t region) const {
+  if (location.index >= stacks_.size()) return nullptr;
+  const std::vector<Open>& open = stacks_[location.index].open;
   for (size_t i = open.size(); i-- > 0;) {
     if (open[i].region == region) return &open[i];
   }
   return nullptr;
 }
 
-void RegionStacks::CheckOpen(const LocationTable& table, uint64_t location, uint64_t timestamp,
-                             uint32_t region) const {
+void RegionStacks::CheckOpen(const LocationTable& table, const LocationRecord& location,
+                             uint64_t timestamp, uint32_t region) const {
   if (InnermostOf(location, region) != nullptr) return;
   auto definition = d_.regions.find(region);
   std::string name = definition == d_.regions.end()
                          ? std::to_string(region)
                          : "\"" + d_.Text(definition->second.name) + "\"";
-  auto stack = stacks_.find(location);
-  size_t others = stack == stacks_.end() ? 0 : stack->second.open.size();
+  size_t others = location.index < stacks_.size() ? stacks_[location.index].open.size() : 0;
   std::string open =
       others == 0 ? "no region is open" : std::to_string(others) + " other(s) are open";
-  throw table.Problem(location, timestamp,
+  throw table.Problem(location.id, timestamp,
                       "Leave of region " + name + ", which is not open (" + open + ")");
 }
 
 void RegionStacks::Leave(const LocationTable& table, const LocationRecord& location,
                          uint64_t timestamp, uint32_t region) {
   Stack& stack = StackOf(location);
-  const Open* open = InnermostOf(location.id, region);
+  const Open* open = InnermostOf(location, region);
   Emit(stack, *open, table.time().Seconds(timestamp));
   stack.open.erase(stack.open.begin() + (open - stack.open.data()));
 }
@@ -83,7 +84,7 @@ void RegionStacks::Emit(const Stack& stack, const Open& open, double end) {
 
 std::vector<uint32_t> RegionStacks::Finish(double end) {
   std::vector<uint32_t> still_open;
-  for (auto& [id, stack] : stacks_) {
+  for (Stack& stack : stacks_) {
     if (stack.open.empty()) continue;
     for (const Open& open : stack.open) Emit(stack, open, end);
     stack.open.clear();

@@ -27,7 +27,7 @@ class RegionStacks {
   void Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region,
              const TimeBase& time);
   // Throws RecordProblem when `region` is not open on `location`.
-  void CheckOpen(const LocationTable& table, uint64_t location, uint64_t timestamp,
+  void CheckOpen(const LocationTable& table, const LocationRecord& location, uint64_t timestamp,
                  uint32_t region) const;
   // Closes the innermost open state of `region`, which CheckOpen found.
   void Leave(const LocationTable& table, const LocationRecord& location, uint64_t timestamp,
@@ -45,6 +45,7 @@ class RegionStacks {
     double start;
   };
   struct Stack {
+    bool made = false;  // once the location's first Enter made its type
     uint32_t container;
     uint32_t type;
     std::vector<Open> open;
@@ -52,14 +53,14 @@ class RegionStacks {
 
   Stack& StackOf(const LocationRecord& location);
   // The innermost open state of `region` on the location; nullptr for none.
-  const Open* InnermostOf(uint64_t location, uint32_t region) const;
+  const Open* InnermostOf(const LocationRecord& location, uint32_t region) const;
   uint32_t ValueOf(uint32_t type, uint32_t region);
   void Emit(const Stack& stack, const Open& open, double end);
 
   const Otf2Definitions& d_;
   TypeCache* types_;
   EntitySink* sink_;
-  std::unordered_map<uint64_t, Stack> stacks_;  // by location id
+  std::vector<Stack> stacks_;                      // by location index
   std::unordered_map<uint64_t, uint32_t> values_;  // (type << 32 | region) -> value
 };
 
