@@ -126,7 +126,7 @@ std::string NulAt(int column) {
 // What dump and ingest say of a file that no format recognises, showing
 // its first bytes (as they are escaped in messages).
 std::string NotATrace(const std::string& start) {
-  return "{FILE}: not a Pajé or Paraver trace (it starts with \"" + start + "\")";
+  return "{FILE}: not a Pajé, Paraver or OTF2 trace (it starts with \"" + start + "\")";
 }
 
 const char* kNoLineEnd = "{FILE}: a line longer than 64 MiB (no line end found): not a trace file";
@@ -236,7 +236,7 @@ std::vector<Rejected> PajeRejected() {
       // Not a file.
       {"Directory",
        {.file = "trace.paje", .shape = Shape::kDirectory},
-       "{FILE}: is a directory, not a trace file"},
+       "{FILE}: is a directory, not a trace file (nor the folder of an OTF2 archive)"},
       {"UnreadableFile",
        {.file = "trace.paje", .content = Header(), .shape = Shape::kUnreadable},
        "{FILE}: cannot open: Permission denied"},
