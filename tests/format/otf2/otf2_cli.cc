@@ -72,8 +72,11 @@ void Otf2Cli::SetUp() {
   database_.emplace(GetParam(), "otf2");
 }
 
-CliRun Otf2Cli::Ingest(const std::string& given, const std::string& options) {
-  std::string args = "ingest -q --db " + database_->url() + " " + options + " " + given;
+CliRun Otf2Cli::Ingest(const std::string& given, const std::string& read_options,
+                       const std::string& ingest_options) {
+  const std::string& options = read_options;
+  std::string args = "ingest -q --db " + database_->url() + " " + read_options + " " +
+                     ingest_options + " " + given;
   CliRun run = Tracedb(args);
   if (run.exit_code != 0) return run;
   std::vector<std::string> id = database_->Rows("SELECT max(id) FROM trace");

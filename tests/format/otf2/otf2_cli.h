@@ -49,11 +49,12 @@ class Otf2Cli : public ::testing::TestWithParam<Backend> {
  protected:
   void SetUp() override;
 
-  // `tracedb ingest -q --db DB ARGS`. When it succeeds, `tracedb dump` and
-  // `dump -u` of `given` (the argument that names the archive, its anchor
-  // or folder; ARGS's options that change a read apply to both) must print
-  // what `dump --db` prints of the trace `name` it stored.
-  CliRun Ingest(const std::string& given, const std::string& options = "");
+  // `tracedb ingest -q --db DB READ_OPTIONS INGEST_OPTIONS GIVEN`, GIVEN the
+  // archive's anchor or folder. When it succeeds, `tracedb dump` and `dump
+  // -u` of GIVEN with READ_OPTIONS (-z, --on-error skip) must print what
+  // `dump --db` prints of the trace it stored.
+  CliRun Ingest(const std::string& given, const std::string& read_options = "",
+                const std::string& ingest_options = "");
   // Writes `archive` as WriteArchive does and ingests it; the ingest must
   // succeed.
   void IngestArchive(const Otf2Archive& archive, const std::string& name,
