@@ -9,6 +9,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+std::string Member(const std::string& name, bool sqlite) {
+  return sqlite ? "json_extract(extra, '$." + name + "')" : "extra->>'" + name + "'";
+}
+
 // The columns of each kind of row, from the views check-otf2 reads.
 std::string Columns(const std::string& kind, bool sqlite) {
   if (kind == "container") return "path, type, start_time, end_time FROM container_view";
@@ -22,12 +26,9 @@ std::string Columns(const std::string& kind, bool sqlite) {
   if (kind == "variable") {
     return "container_path, type, start_time, end_time, value FROM variable_view";
   }
-  auto member = [&](const char* name) {
-    return sqlite ? std::string("json_extract(extra, '$.") + name + "')"
-                  : std::string("extra->>'") + name + "'";
-  };
-  return "container_path, type, time, value, " + member("communicator") + ", " + member("root") +
-         ", " + member("bytes_sent") + ", " + member("bytes_received") + " FROM event_view";
+  return "container_path, type, time, value, " + Member("communicator", sqlite) + ", " +
+         Member("root", sqlite) + ", " + Member("bytes_sent", sqlite) + ", " +
+         Member("bytes_received", sqlite) + " FROM event_view";
 }
 
 }  // namespace
@@ -98,9 +99,10 @@ void Otf2Cli::IngestArchive(const Otf2Archive& archive, const std::string& name,
   EXPECT_EQ(run.err, "");
 }
 
+std::string Otf2Cli::ExtraMember(const std::string& name) const { return Member(name, sqlite()); }
+
 std::vector<std::string> Otf2Cli::Stored(const std::string& kind) {
-  std::string last = "(SELECT max(id) FROM trace WHERE status = 'complete')";
-  std::string sql = "SELECT " + Columns(kind, sqlite()) + " WHERE trace_id = " + last;
+  std::string sql = "SELECT " + Columns(kind, sqlite()) + " WHERE trace_id = " + kLastTrace;
   return Sorted(database_->Rows(sql));
 }
 

@@ -84,6 +84,10 @@ class Otf2Cli : public ::testing::TestWithParam<Backend> {
                       const std::vector<std::string>& parts);
 
   bool sqlite() const { return GetParam() == Backend::kSqlite; }
+  // SQL for member `name` of an event's extra, as text (NULL for a null).
+  std::string ExtraMember(const std::string& name) const;
+  // SQL: the id of the last complete trace.
+  static constexpr const char* kLastTrace = "(SELECT max(id) FROM trace WHERE status = 'complete')";
 
   std::optional<TestDatabase> database_;
 };
