@@ -350,7 +350,8 @@ std::string RandomBytes() {
 std::vector<Rejected> Otf2Rejected() {
   return {
       {"Otf2TruncatedEventFile", Otf2(Otf2TruncatedEventFile),
-       "{FILE}: cannot read the event files: Invalid or inconsistent record data (Could not read "
+       "{FILE}: cannot read event file \"traces/0.evt\" (location id 0): Invalid or inconsistent "
+       "record data (Could not read "
        "event from location!)"},
       {"Otf2AnchorPointingNowhere", Otf2(Otf2AnchorAlone),
        "{FILE}: missing global definition file \"traces.def\""},

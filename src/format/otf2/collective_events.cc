@@ -32,8 +32,7 @@ void CollectiveEvents::End(const LocationRecord& location, uint64_t timestamp,
                            const TimeBase& time, const CollectiveEnd& record) {
   uint32_t parent = types_->registry().container(location.container).type;
   uint32_t type = types_->Type("MPI collective", TypeKind::kEvent, parent);
-  auto comm = d_.comms.find(record.comm);
-  std::string comm_name = comm == d_.comms.end() ? "" : d_.Text(comm->second.name);
+  std::string comm_name = d_.Text(d_.comms.at(record.comm).name);  // RecordMapper checked it
   // "root": null when the record has none (otf2-print: "Root: NONE").
   std::string root =
       record.root == OTF2_UNDEFINED_UINT32 ? "null" : std::to_string(record.root);

@@ -31,6 +31,7 @@ class CollectiveEvents {
   CollectiveEvents(const Otf2Definitions& definitions, TypeCache* types, EntitySink* sink)
       : d_(definitions), types_(types), sink_(sink) {}
 
+  // `record.comm` is defined (RecordMapper checks it).
   void End(const LocationRecord& location, uint64_t timestamp, const TimeBase& time,
            const CollectiveEnd& record);
 

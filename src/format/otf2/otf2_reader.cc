@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "format/otf2/archive_files.h"
 #include "format/otf2/containers.h"
@@ -123,7 +124,39 @@ void OpenEventFiles(OTF2_Reader* reader, const ArchiveFiles& files,
   }
 }
 
-void ReadRecords(OTF2_Reader* reader, const ArchiveFiles& files, CallbackState* state) {
+// The location whose event file the library cannot read to its end, read
+// again one location at a time: its global reader does not say which failed.
+std::optional<uint64_t> UnreadableLocation(const ArchiveFiles& files,
+                                           const Otf2Definitions& definitions) {
+  ReaderHandle reader(OTF2_Reader_Open(files.anchor.c_str()));
+  if (!reader) return std::nullopt;
+  OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
+  for (const auto& [id, location] : definitions.locations) {
+    OTF2_Reader_SelectLocation(reader.get(), id);
+  }
+  if (OTF2_Reader_OpenEvtFiles(reader.get()) != OTF2_SUCCESS) return std::nullopt;
+  for (const auto& [id, location] : definitions.locations) {
+    OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader.get(), id);
+    uint64_t read = 0;
+    if (events == nullptr ||
+        OTF2_Reader_ReadAllLocalEvents(reader.get(), events, &read) != OTF2_SUCCESS) {
+      return id;
+    }
+  }
+  return std::nullopt;
+}
+
+[[noreturn]] void FailRead(const ArchiveFiles& files, const Otf2Definitions& definitions,
+                           OTF2_ErrorCode code) {
+  std::string why = std::string(OTF2_Error_GetDescription(code)) + " (" + last_library_error + ")";
+  std::optional<uint64_t> location = UnreadableLocation(files, definitions);
+  if (!location) Fail(files.anchor, "cannot read the event files: " + why);
+  Fail(files.anchor, "cannot read event file " + InFolder(files, EventFile(files, *location)) +
+                         " (location id " + std::to_string(*location) + "): " + why);
+}
+
+void ReadRecords(OTF2_Reader* reader, const ArchiveFiles& files, const Otf2Definitions& definitions,
+                 CallbackState* state) {
   OTF2_GlobalEvtReader* events = OTF2_Reader_GetGlobalEvtReader(reader);
   if (events == nullptr) Fail(files.anchor, "cannot read the event files");
   OTF2_GlobalEvtReaderCallbacks* callbacks = NewRecordCallbacks();
@@ -134,10 +167,7 @@ void ReadRecords(OTF2_Reader* reader, const ArchiveFiles& files, CallbackState* 
   OTF2_Reader_CloseGlobalEvtReader(reader, events);
   if (state->error) std::rethrow_exception(state->error);
   if (state->problem) Fail(files.anchor, state->problem->text);
-  if (code != OTF2_SUCCESS) {
-    Fail(files.anchor, std::string("cannot read the event files: ") +
-                           OTF2_Error_GetDescription(code) + " (" + last_library_error + ")");
-  }
+  if (code != OTF2_SUCCESS) FailRead(files, definitions, code);
 }
 
 // {"otf2": {"skipped": {"ThreadBegin": 4, ...}}}, or nothing when none was.
@@ -184,7 +214,7 @@ ReadResult ReadOtf2Trace(const std::string& anchor, const ReadOptions& options,
   if (callbacks.on_block) {
     state.progress = [&](uint64_t records) { callbacks.on_block(records * kBytesPerRecord); };
   }
-  ReadRecords(reader.get(), files, &state);
+  ReadRecords(reader.get(), files, definitions, &state);
   MappedTrace trace;
   try {
     trace = mapper.Finish(options.simulator.ignore_incomplete_links);

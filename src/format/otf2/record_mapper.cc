@@ -28,7 +28,11 @@ RecordMapper::RecordMapper(const Otf2Definitions& definitions, const ContainerTr
       metrics_(definitions, &types_, sink) {}
 
 void RecordMapper::Enter(uint64_t location, uint64_t timestamp, uint32_t region) {
-  regions_.Enter(Touch(location, timestamp), timestamp, region, table_.time());
+  LocationRecord& record = table_.Find(location, timestamp);
+  table_.Check(record, timestamp);
+  uint32_t value = regions_.Value(table_, record, timestamp, region);
+  Touch(record, timestamp);
+  regions_.Enter(record, timestamp, region, value, table_.time());
 }
 
 void RecordMapper::Leave(uint64_t location, uint64_t timestamp, uint32_t region) {
@@ -96,7 +100,15 @@ void RecordMapper::Cancel(uint64_t location, uint64_t timestamp, uint64_t reques
 }
 
 void RecordMapper::Collective(uint64_t location, uint64_t timestamp, const CollectiveEnd& record) {
-  collectives_.End(Touch(location, timestamp), timestamp, table_.time(), record);
+  LocationRecord& recorder = table_.Find(location, timestamp);
+  table_.Check(recorder, timestamp);
+  if (!d_.comms.contains(record.comm)) {
+    throw table_.Problem(location, timestamp,
+                         "MpiCollectiveEnd on communicator " + std::to_string(record.comm) +
+                             ", which is not defined");
+  }
+  Touch(recorder, timestamp);
+  collectives_.End(recorder, timestamp, table_.time(), record);
 }
 
 void RecordMapper::Metric(uint64_t location, uint64_t timestamp, const MetricRecord& record) {

@@ -15,26 +15,29 @@ RegionStacks::Stack& RegionStacks::StackOf(const LocationRecord& location) {
 
 // The region's name; its canonical name only when the name is empty
 // (Score-P's canonical name is the symbol: "main", "_ZN4Name1xEi").
-uint32_t RegionStacks::ValueOf(uint32_t type, uint32_t region) {
+uint32_t RegionStacks::Value(const LocationTable& table, const LocationRecord& location,
+                             uint64_t timestamp, uint32_t region) {
+  uint32_t type = StackOf(location).type;
   uint64_t key = (static_cast<uint64_t>(type) << 32) | region;
   if (auto found = values_.find(key); found != values_.end()) return found->second;
   auto definition = d_.regions.find(region);
-  std::string name;
-  if (definition != d_.regions.end()) {
-    name = d_.Text(definition->second.name);
-    if (name.empty()) name = d_.Text(definition->second.canonical_name);
+  if (definition == d_.regions.end()) {
+    throw table.Problem(location.id, timestamp,
+                        "Enter of region " + std::to_string(region) + ", which is not defined");
   }
+  std::string name = d_.Text(definition->second.name);
+  if (name.empty()) name = d_.Text(definition->second.canonical_name);
   uint32_t value = types_->Value(type, name);
   values_.emplace(key, value);
   return value;
 }
 
 void RegionStacks::Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region,
-                         const TimeBase& time) {
+                         uint32_t value, const TimeBase& time) {
   Stack& stack = StackOf(location);
   uint32_t parent = stack.open.empty() ? kNoValue : stack.open.back().value;
   stack.open.push_back({.region = region,
-                        .value = ValueOf(stack.type, region),
+                        .value = value,
                         .parent_value = parent,
                         .depth = static_cast<uint32_t>(stack.open.size()),
                         .start = time.Seconds(timestamp)});

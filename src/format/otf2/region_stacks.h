@@ -24,7 +24,12 @@ class RegionStacks {
   RegionStacks(const Otf2Definitions& definitions, TypeCache* types, EntitySink* sink)
       : d_(definitions), types_(types), sink_(sink) {}
 
-  void Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region,
+  // The state value of `region` on `location`; RecordProblem for a region
+  // the definitions lack.
+  uint32_t Value(const LocationTable& table, const LocationRecord& location, uint64_t timestamp,
+                 uint32_t region);
+  // Opens `region`, valued `value` (Value's answer).
+  void Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region, uint32_t value,
              const TimeBase& time);
   // Throws RecordProblem when `region` is not open on `location`.
   void CheckOpen(const LocationTable& table, const LocationRecord& location, uint64_t timestamp,
@@ -54,7 +59,6 @@ class RegionStacks {
   Stack& StackOf(const LocationRecord& location);
   // The innermost open state of `region` on the location; nullptr for none.
   const Open* InnermostOf(const LocationRecord& location, uint32_t region) const;
-  uint32_t ValueOf(uint32_t type, uint32_t region);
   void Emit(const Stack& stack, const Open& open, double end);
 
   const Otf2Definitions& d_;

@@ -72,11 +72,7 @@ TEST_P(Otf2Events, CollectiveEndsAreEventsWithTheirCommunicatorRootAndSizes) {
 }
 
 // "an undefined region, comm or metric" is an error naming the record.
-// DISABLED: a reader bug, the collective is stored as an event whose
-// communicator is "" (CollectiveEvents::End finds no comm and names it "");
-// RecordMapper::Collective should throw a RecordProblem first, as Send and
-// Receive do for an undefined communicator.
-TEST_P(Otf2Events, DISABLED_ACollectiveOnAnUndefinedCommunicatorIsAnError) {
+TEST_P(Otf2Events, ACollectiveOnAnUndefinedCommunicatorIsAnError) {
   Otf2Archive archive = World(2);
   archive.records[0] = {
       MpiCollectiveEnd(20, OTF2_COLLECTIVE_OP_BARRIER, 42, OTF2_UNDEFINED_UINT32, 0, 0)};

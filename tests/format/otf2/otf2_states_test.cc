@@ -114,11 +114,7 @@ TEST_P(Otf2States, ALeaveOfARegionOpenOnlyOnAnotherLocationIsAnError) {
 
 // An Enter of a region the definitions lack is an error naming the record
 // ("an undefined region ... is an error naming the location and time").
-// DISABLED: a reader bug, the Enter of an undefined region is stored as a
-// state valued "" (RegionStacks::ValueOf finds no definition and names it
-// ""); RecordMapper::Enter should throw a RecordProblem first, as Metric
-// does for an undefined metric.
-TEST_P(Otf2States, DISABLED_AnEnterOfAnUndefinedRegionIsAnError) {
+TEST_P(Otf2States, AnEnterOfAnUndefinedRegionIsAnError) {
   Otf2Archive archive = WithRegions(1);
   archive.records[0] = {Enter(10, kMain), Enter(20, 77), Leave(30, 77), Leave(40, kMain)};
   std::string anchor = WriteArchive(archive, "undefined_region");
