@@ -40,10 +40,11 @@ constexpr UsageForm kUsage[] = {
 
 constexpr const char* kDescription =
     "Print every entity of a trace, one line each, in pj_dump's format,\n"
-    "streaming. FILE may be plain, gzip or '-' (stdin); its format is found\n"
-    "from its content. A Paraver NAME.prv reads NAME.pcf and NAME.row beside\n"
-    "it. With --db, prints TRACE as stored: the same lines, by table, a\n"
-    "reader per thread (--threads 1: one table after another).\n";
+    "streaming. FILE may be plain, gzip or '-' (stdin), or an OTF2 archive's\n"
+    "anchor or folder; its format is found from its content. A Paraver\n"
+    "NAME.prv reads NAME.pcf and NAME.row beside it. With --db, prints TRACE\n"
+    "as stored: the same lines, by table, a reader per thread (--threads 1:\n"
+    "one table after another).\n";
 
 constexpr const char* kExamples =
     "# The states of a trace, with their user-defined fields\n"
@@ -152,13 +153,14 @@ int Dump(const DumpArgs& args) {
   if (!args.db.empty()) return DumpStored(args);
   // One InputFile for the look at the content and the reading: stdin has
   // no second chance.
-  InputFile input(args.file);
+  std::string file = TraceFileOf(args.file);
+  InputFile input(file);
   const TraceFormat& format = DetectFormat(input, args.input.format);
-  std::vector<Companion> companions = format.companions(args.file, args.input.companions);
+  std::vector<Companion> companions = format.companions(file, args.input.companions);
   ReadResult read = DumpTrace(input, format, companions, args.dump, LoggingCallbacks(), stdout);
   // Once read: a trace that failed has its one line, the error.
-  for (const std::string& warning : format.lacks(args.file, companions)) spdlog::warn(warning);
-  ReportRead(args.file, format, read);
+  for (const std::string& warning : format.lacks(file, companions)) spdlog::warn(warning);
+  ReportRead(file, format, read);
   return 0;
 }
 
@@ -180,7 +182,7 @@ int Run(const Arguments& arguments) {
 
 const Command kDumpCommand{
     .name = "dump",
-    .summary = "print a Pajé or Paraver trace's entities in pj_dump's format",
+    .summary = "print a trace's entities in pj_dump's format",
     .usage = dump_command::kUsage,
     .options = dump_command::kGroups,
     .description = dump_command::kDescription,

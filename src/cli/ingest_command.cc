@@ -46,9 +46,10 @@ constexpr OptionGroup kGroups[] = {
 constexpr UsageForm kUsage[] = {{.operands = "FILE..."}};
 
 constexpr const char* kDescription =
-    "Load Pajé or Paraver traces (plain, .gz, or - for stdin), each as one\n"
-    "trace, visible once complete. Content already there is skipped unless\n"
-    "--force; a bad file is marked failed, the rest still load (exit 1).\n";
+    "Load Pajé or Paraver traces (plain, .gz, or - for stdin) or OTF2 archives\n"
+    "(the anchor file or its folder), each as one trace, visible once\n"
+    "complete. Content already there is skipped unless --force; a bad file is\n"
+    "marked failed, the rest still load (exit 1).\n";
 
 constexpr const char* kExamples =
     "# Two runs, tagged app=lu and, from their names, run=1 and run=2\n"

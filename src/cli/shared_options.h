@@ -34,7 +34,7 @@ inline constexpr OptionGroup kDatabaseGroup{
 
 // The formats' names are pipeline/formats.h's (a test checks them).
 inline constexpr Option kFormatOptions[] = {
-    {"format", "F", "auto, paje or paraver", "auto"},
+    {"format", "F", "auto, paje, paraver or otf2", "auto"},
     {"pcf", "FILE", "Paraver labels (default: NAME.pcf)"},
     {"row", "FILE", "Paraver names (default: NAME.row)"},
 };

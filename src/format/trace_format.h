@@ -93,6 +93,9 @@ struct TraceFormat {
   const char* title;    // how messages name it: "Pajé"
   const char* unit;     // of the times it stores: "s", or "" for the trace's own
   const char* records;  // what its reader counts: "events", "records"
+  // Whether its read parses on ReadOptions::parse_workers; a reader of one
+  // thread (OTF2's library) leaves them to the dump's text instead.
+  bool parses_in_parallel;
   // From the first bytes (a UTF-8 byte order mark removed, through gzip)
   // and the path ("-" for stdin).
   Likeness (*detect)(std::string_view head, std::string_view path);
@@ -107,6 +110,10 @@ struct TraceFormat {
   // Whether a file of that name is a companion of some trace of this
   // format, which moves with that trace rather than loading on its own.
   bool (*is_companion)(std::string_view name);
+  // The trace a folder holds, for a format whose traces are folders
+  // (OTF2: the archive's anchor file); nullopt when it holds none. nullptr
+  // for formats of single files.
+  std::optional<std::string> (*in_folder)(const std::string& folder);
   // Reads `input` and the `companions` into `registry` and `sink`, and ends
   // the trace (every entity emitted). Throws InputError (FILE:LINE).
   ReadResult (*read)(InputFile& input, const std::vector<Companion>& companions,

@@ -45,9 +45,13 @@ inline constexpr uint32_t kNumberValue = UINT32_MAX;
 // written: that is what dumps print.
 enum class FieldType : uint8_t {
   kText,    // always a JSON string (Pajé's hex, string and color)
-  kNumber,  // a JSON number when its text is one exactly, else a string
-            // (Pajé's int, double, float and date; Paraver's numbers)
+  kNumber,  // a JSON number when its text is one exactly, null for the text
+            // "null" (an OTF2 collective without a root), else a string
+            // (Pajé's int, double, float and date; Paraver's and OTF2's numbers)
 };
+
+// The text of a kNumber field that the database's JSON holds as null.
+inline constexpr const char* kJsonNull = "null";
 
 // A user-defined field of an entity. Both strings are owned: entities still
 // open at the end of the trace reach the sink after the reader (and its event

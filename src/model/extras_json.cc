@@ -12,7 +12,8 @@ namespace tracedb {
 namespace {
 
 void AppendValue(std::string* out, const ExtraField& field) {
-  if (field.type == FieldType::kNumber && IsExactJsonNumber(field.value)) {
+  if (field.type == FieldType::kNumber &&
+      (IsExactJsonNumber(field.value) || field.value == kJsonNull)) {
     out->append(field.value);
   } else {
     AppendJsonString(out, field.value);
@@ -110,6 +111,7 @@ namespace {
 
 ExtraField ReadValue(JsonCursor& cursor, std::string name) {
   if (cursor.Peek('"')) return {std::move(name), cursor.String(), FieldType::kText};
+  if (cursor.TakeNull()) return {std::move(name), kJsonNull, FieldType::kNumber};
   return {std::move(name), cursor.Number(), FieldType::kNumber};
 }
 

@@ -63,6 +63,13 @@ size_t JsonCursor::Digits() {
   return at_ - start;
 }
 
+bool JsonCursor::TakeNull() {
+  SkipBlanks();
+  if (text_.substr(at_, 4) != "null") return false;
+  at_ += 4;
+  return true;
+}
+
 // RFC 8259's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 std::string JsonCursor::Number() {
   SkipBlanks();

@@ -1,7 +1,7 @@
 // JsonCursor: reads JSON text a token at a time, for the objects tracedb
 // writes and the databases give back (model/extras_json.h): objects, arrays,
-// strings (unescaped, as UTF-8) and numbers (their text as written). true,
-// false and null are not among them.
+// strings (unescaped, as UTF-8), numbers (their text as written) and null.
+// true and false are not among them.
 //
 // Any error throws std::runtime_error naming the whole text. The cursor views
 // `text`, which must outlive it. Not thread-safe.
@@ -27,6 +27,8 @@ class JsonCursor {
   std::string String();
   // A number's text as written: "-1.50", "2e3".
   std::string Number();
+  // Whether the next token, after blanks, is null, taking it when it is.
+  bool TakeNull();
   // Whether only blanks are left.
   bool AtEnd();
   [[noreturn]] void Fail() const;

@@ -8,9 +8,12 @@ ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
                      const std::vector<Companion>& companions, const DumpPipelineOptions& options,
                      const ReadCallbacks& callbacks, std::FILE* out) {
   Registry registry;
-  DumpWriter writer(
-      registry, out,
-      DumpOptions{.user_fields = options.user_fields, .format_workers = options.format_workers});
+  // A reader of one thread leaves the other cores to the text: one worker
+  // keeps up with it (output/dump_writer.h).
+  int format_workers = options.format_workers;
+  if (!format.parses_in_parallel && options.read.parse_workers > 0) format_workers = 1;
+  DumpWriter writer(registry, out,
+                    DumpOptions{.user_fields = options.user_fields, .format_workers = format_workers});
   ReadOptions read = options.read;
   read.simulator.keep_extras = options.user_fields;
   ReadResult result;

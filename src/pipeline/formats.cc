@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "format/otf2/otf2_format.h"
 #include "format/paje/paje_format.h"
 #include "format/paraver/paraver_format.h"
 #include "model/input_error.h"
@@ -19,6 +21,7 @@ namespace {
 constexpr std::array kFormats = {
     &paje::kPajeFormat,
     &paraver::kParaverFormat,
+    &otf2::kOtf2Format,
 };
 
 // Enough for a byte order mark, comments and any format's opening words.
@@ -112,6 +115,25 @@ const TraceFormat& DetectFormat(const std::string& path, std::string_view reques
   }
   InputFile file(path);
   return DetectFormat(file, requested);
+}
+
+std::string TraceFileOf(const std::string& given) {
+  std::error_code error;
+  if (given == "-" || !std::filesystem::is_directory(given, error)) return given;
+  for (const TraceFormat* format : kFormats) {
+    if (format->in_folder == nullptr) continue;
+    if (std::optional<std::string> trace = format->in_folder(given)) return *trace;
+  }
+  throw InputError(given, 0, "is a directory, not a trace file (nor the folder of an OTF2 archive)");
+}
+
+bool IsTraceFolder(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error)) return false;
+  for (const TraceFormat* format : kFormats) {
+    if (format->in_folder != nullptr && format->in_folder(path)) return true;
+  }
+  return false;
 }
 
 bool IsCompanionName(std::string_view name) {

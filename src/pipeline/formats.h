@@ -37,6 +37,14 @@ const TraceFormat& DetectFormat(InputFile& input, std::string_view requested);
 // their name alone: open them and use the overload above instead.
 const TraceFormat& DetectFormat(const std::string& path, std::string_view requested);
 
+// The trace file that `given` names: itself, or for a folder the trace a
+// format finds in it (an OTF2 archive's anchor). Throws InputError for a
+// folder that holds none.
+std::string TraceFileOf(const std::string& given);
+
+// Whether `path` is a folder that holds a trace (an OTF2 archive).
+bool IsTraceFolder(const std::string& path);
+
 // Whether a file of that name is a companion of a trace (Paraver's x.pcf),
 // not a trace of its own.
 bool IsCompanionName(std::string_view name);

@@ -21,10 +21,20 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+// What a trace is called by default: its file's name; an archive of many
+// files (OTF2), whose anchor is often just "traces.otf2", by its folder's.
+std::string DefaultName(const std::string& given, const TraceFormat& format) {
+  if (given == "-") return "stdin";
+  fs::path path(given);
+  std::string folder = fs::absolute(path).parent_path().filename().string();
+  if (format.in_folder != nullptr && !folder.empty()) return folder;
+  return path.filename().string();
+}
+
 TraceInfo DescribeFile(const std::string& given, const std::string& readable,
-                       const TraceLabels& labels, std::vector<std::string>* warnings) {
+                       const std::string& file_name, const TraceLabels& labels,
+                       std::vector<std::string>* warnings) {
   TraceInfo info;
-  std::string file_name = given == "-" ? "stdin" : fs::path(given).filename().string();
   // The command line's text too is stored as UTF-8, a Latin-1 file name
   // included (model/latin1_text.h).
   info.name = Latin1AsUtf8(labels.name.empty() ? file_name : labels.name);
@@ -123,20 +133,44 @@ void RefuseSpecialFile(const std::string& given, const std::string& path) {
                    "give its content on stdin instead: tracedb ingest -");
 }
 
-PreparedFile Prepare(const std::string& given, const std::string& path, const FormatArgs& input,
-                     const TraceLabels& labels) {
-  if (fs::is_directory(path)) throw InputError(given, 0, "is a directory, not a trace file");
+// An archive of many files (OTF2) is as large as all of them.
+void CountCompanions(PreparedFile* file) {
+  if (file->format->in_folder == nullptr || !file->info.size_bytes) return;
+  for (const Companion& companion : file->companions) {
+    std::error_code error;
+    auto size = fs::file_size(companion.path, error);
+    if (!error) *file->info.size_bytes += static_cast<int64_t>(size);
+  }
+}
+
+// The archive's files, wherever it is read: watch reads a folder it claimed,
+// of which none arrives later.
+std::vector<Companion> CompanionsOf(const PreparedFile& file, const FormatArgs& input) {
+  if (file.format->in_folder != nullptr) return file.format->companions(file.path, {});
+  // Beside the file as given: stdin's copy has no companions beside it.
+  return input.look_beside ? file.format->companions(file.given, input.companions)
+                           : input.companions;
+}
+
+PreparedFile Prepare(const std::string& given_arg, const std::string& path_arg,
+                     const FormatArgs& input, const TraceLabels& labels) {
+  // A folder read is the trace it holds, which messages name where it was
+  // given (watch reads the folder it moved out of DIR).
+  std::string path = TraceFileOf(path_arg);
+  std::string given = given_arg;
+  if (path != path_arg) {
+    given = (fs::path(given_arg) / fs::path(path).lexically_relative(path_arg)).string();
+  }
   RefuseSpecialFile(given, path);
   PreparedFile file{.given = given, .path = path};
-  file.info = DescribeFile(given, path, labels, &file.warnings);
   file.format = &DetectFormat(path, input.format);
+  file.info = DescribeFile(given, path, DefaultName(given, *file.format), labels, &file.warnings);
   file.info.format = file.format->name;
-  // Beside the file as given: stdin's copy has no companions beside it.
-  file.companions =
-      input.look_beside ? file.format->companions(given, input.companions) : input.companions;
+  file.companions = CompanionsOf(file, input);
   for (Companion& companion : file.companions) {
     companion.path = fs::absolute(companion.path).lexically_normal().string();
   }
+  CountCompanions(&file);
   for (std::string& warning : file.format->lacks(given, file.companions)) {
     file.warnings.push_back(std::move(warning));
   }

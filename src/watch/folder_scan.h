@@ -18,9 +18,12 @@ struct FileSighting {
   std::filesystem::file_time_type modified;
 };
 
-// Every regular file of `dir` (not its subfolders, such as done/), by name.
-// A file that vanishes while the folder is read is left out. Throws
-// std::filesystem::filesystem_error when `dir` cannot be read.
+// Every regular file of `dir`, and every folder of it that holds a trace (an
+// OTF2 archive: pipeline/formats.h), by name; a folder's size and time are
+// its files' sum and latest, so that it is stable once all of them are. Not
+// done/, failed/ or hidden folders. A file that vanishes while the folder is
+// read is left out. Throws std::filesystem::filesystem_error when `dir`
+// cannot be read.
 std::vector<FileSighting> ScanFolder(const std::string& dir);
 
 // Whether a file of that name is taken as a trace: not hidden (".x", how

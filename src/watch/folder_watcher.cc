@@ -222,6 +222,7 @@ std::deque<std::string> Watcher::ReadyOnce(Clock::time_point now) {
 // be there yet.
 bool Watcher::CompanionsStable(const std::string& name, Clock::time_point now) const {
   std::string path = (dir_ / name).string();
+  if (fs::is_directory(path)) return true;  // its files are in its own sighting
   for (const TraceFormat* format : AllFormats()) {
     for (const Companion& companion : format->companions(path, {})) {
       if (!tracker_.IsStable(fs::path(companion.path).filename().string(), now)) return false;
@@ -236,6 +237,7 @@ bool Watcher::CompanionsStable(const std::string& name, Clock::time_point now) c
 bool Watcher::WaitsForCompanions(const std::string& name, Clock::time_point now) const {
   if (tracker_.HasWaited(name, now)) return false;
   std::string path = (dir_ / name).string();
+  if (fs::is_directory(path)) return false;  // an archive holds its own parts
   const TraceFormat* format = FormatOf(path);
   return format != nullptr && !format->lacks(path, format->companions(path, {})).empty();
 }

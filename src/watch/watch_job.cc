@@ -12,7 +12,10 @@ void LoadFile(const JobSpec& spec, ContentClaims& claims, JobOutcome& outcome) {
   std::unique_ptr<Archive> archive = OpenArchive(spec.db, ArchiveAccess::kCreate);
   PreparedFile file = PrepareTraceFile(spec.given, spec.path, spec.input, spec.labels);
   outcome.files = {spec.path};
-  for (const Companion& companion : file.companions) outcome.files.push_back(companion.path);
+  // An archive read from its folder: its parts move with the folder.
+  if (file.path == spec.path) {
+    for (const Companion& companion : file.companions) outcome.files.push_back(companion.path);
+  }
   outcome.warnings = file.warnings;
   // Two jobs of one content take turns: the second then finds it loaded.
   file.info.sha256 = IdentityOf(file);

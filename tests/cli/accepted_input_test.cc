@@ -1,7 +1,8 @@
 // Hostile input that tracedb must accept, through the real binary: a value or
 // a record of a megabyte, a million containers or nested states, containers
 // nested deep, files of comments or definitions only, a byte order mark,
-// gzip through a pipe, companions with CRLF line ends or too few names. Every
+// gzip through a pipe, companions with CRLF line ends or too few names, an
+// OTF2 archive without one of its (optional) local definition files. Every
 // row runs as `tracedb dump`, as `tracedb ingest` into an archive that already
 // holds another complete trace (hostile_runs.h), and as `tracedb dump --db`,
 // and must give exactly the expected entities, each run within a bound on its
@@ -168,6 +169,25 @@ std::vector<std::string> RootOnly() { return {"Container, 0, 0, 0, -1, -1, 0"}; 
 
 const char* kStateAndEvent = "1:1:1:1:1:0:100:1\n2:1:1:1:1:50:7:8\n";
 
+// Local definition files are optional: WriteOtf2Pair's archive without
+// traces/1.def reads the same.
+void Otf2WithoutALocalDefinitionFile(const std::string& folder) {
+  WriteOtf2Pair(folder);
+  fs::remove(fs::path(folder) / "traces/1.def");
+}
+
+std::vector<std::string> Otf2PairLines() {
+  return Sorted({"Container, 0, 0, 0, 0.04, 0.04, 0", "Container, 0, node, 0, 0.04, 0.04, host",
+                 "Container, host, process, 0, 0.03, 0.03, Process 0",
+                 "Container, host, process, 0.005, 0.04, 0.035, Process 1",
+                 "Container, Process 0, thread, 0, 0.03, 0.03, Thread 0",
+                 "Container, Process 1, thread, 0.005, 0.04, 0.035, Thread 0",
+                 "State, Thread 0, Region, 0.000000, 0.030000, 0.030000, 0.000000, main",
+                 "State, Thread 0, Region, 0.005000, 0.040000, 0.035000, 0.000000, main",
+                 "Link, 0, MPI point-to-point, 0.010000, 0.020000, 0.010000, MPI_COMM_WORLD, "
+                 "Thread 0, Thread 0, 1"});
+}
+
 std::vector<Accepted> AllAccepted() {
   return {
       {"PajeMegabyteQuotedValue", Generated("trace.paje", PajeHugeQuotedValue),
@@ -216,6 +236,7 @@ std::vector<Accepted> AllAccepted() {
                          "Event, main, My type, 0.000050, Eight"}});
        },
        32},
+      {"Otf2WithoutALocalDefinitionFile", Otf2(Otf2WithoutALocalDefinitionFile), Otf2PairLines, 32},
       {"RowWithFewerNamesThanObjects", Prv(kStateAndEvent, "", "LEVEL THREAD SIZE 2\nmain\n"),
        +[] {
          return Expect({PrvContainers("main"),

@@ -95,7 +95,8 @@ TEST(DumpCli, MissingFileAndDirectoryAreErrors) {
   EXPECT_EQ(missing.err, "/nonexistent.paje: cannot open: No such file or directory\n");
   CliRun dir = Tracedb("dump /tmp");
   EXPECT_EQ(dir.exit_code, 1);
-  EXPECT_EQ(dir.err, "/tmp: is a directory, not a trace file\n");
+  EXPECT_EQ(dir.err,
+            "/tmp: is a directory, not a trace file (nor the folder of an OTF2 archive)\n");
 }
 
 TEST(DumpCli, UsageErrorsExitTwo) {

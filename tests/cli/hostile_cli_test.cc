@@ -92,8 +92,8 @@ std::vector<BadUsage> BadUsages() {
        "--batch-size must be a whole number from 1 to 10000000, not "
        "'99999999999999999999'"},
       {"BadFormat",
-       {"dump", "--format", "otf2", "a.paje"},
-       "--format must be auto, paje or paraver, not 'otf2'"},
+       {"dump", "--format", "pcf", "a.paje"},
+       "--format must be auto, paje, paraver or otf2, not 'pcf'"},
       {"BadLogLevel", {"list", "--log-level", "loud"}, "unknown log level 'loud'"},
       {"ListWithAnArgument", {"list", "extra"}, "takes no arguments"},
       {"InfoWithoutTrace", {"info", "--json"}, "missing TRACE"},

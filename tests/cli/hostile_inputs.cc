@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "support/otf2_archive.h"
 #include "support/test_support.h"
 
 namespace tracedb::testing {
@@ -70,7 +71,9 @@ WrittenTrace WriteInput(const Input& input, const std::string& row_name) {
   fs::create_directories(folder);
   fs::path path = input.shape == Shape::kDevZero ? fs::path("/dev/zero") : folder / input.file;
   WrittenTrace trace{.folder = folder.string()};
-  if (input.shape == Shape::kDirectory) {
+  if (input.archive != nullptr) {
+    input.archive(folder.string());
+  } else if (input.shape == Shape::kDirectory) {
     fs::create_directories(path);
   } else if (input.shape == Shape::kFifo) {
     std::string source = (folder / "fifo-source").string();
@@ -146,6 +149,34 @@ std::vector<std::string> PrvContainers(const std::string& t1, const std::string&
           "Container, 0, Node, 0, 0.002, 0.002, NODE 2",
           "Container, NODE 2, CPU, 0, 0.002, 0.002, CPU 3",
           "Container, NODE 2, CPU, 0, 0.002, 0.002, CPU 4"};
+}
+
+Input Otf2(void (*write)(const std::string& folder)) {
+  return Input{.file = "traces.otf2", .archive = write};
+}
+
+void WriteOtf2Pair(const std::string& folder, int records) {
+  Otf2Archive archive;
+  archive.nodes = {{.id = 0, .name = "host", .class_name = "node"}};
+  archive.location_groups = {{.id = 0, .name = "Process 0", .parent = 0},
+                             {.id = 1, .name = "Process 1", .parent = 0}};
+  archive.locations = {{.id = 0, .name = "Thread 0", .group = 0},
+                       {.id = 1, .name = "Thread 0", .group = 1}};
+  archive.regions = {{.id = 0, .name = "main"}};
+  archive.groups = {
+      {.id = 0, .name = "", .type = OTF2_GROUP_TYPE_COMM_LOCATIONS, .members = {0, 1}},
+      {.id = 1, .name = "", .type = OTF2_GROUP_TYPE_COMM_GROUP, .members = {0, 1}}};
+  archive.comms = {{.id = 0, .name = "MPI_COMM_WORLD", .group = 1}};
+  archive.records[0] = {Enter(0, 0), MpiSend(10, 1, 0, 5, 66), Leave(30, 0)};
+  archive.records[1] = {Enter(5, 0), MpiRecv(20, 0, 0, 5, 0), Leave(40, 0)};
+  for (int i = 0; i < records; ++i) {
+    archive.records[0].push_back(Enter(100 + 2 * i, 0));
+    archive.records[0].push_back(Leave(101 + 2 * i, 0));
+  }
+  for (uint64_t location : {0, 1}) {
+    archive.local[location] = {{.type = OTF2_MAPPING_REGION, .ids = {{50, 0}}}};
+  }
+  WriteOtf2Archive(archive, folder);
 }
 
 std::string Fixed(double n) {

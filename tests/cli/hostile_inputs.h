@@ -32,6 +32,9 @@ struct Input {
   std::string file;  // "trace.paje", "trace.prv", "trace.paje.gz"...
   std::string content;
   std::string (*generate)() = nullptr;  // the content, for large ones
+  // An OTF2 archive: writes its files into the row's folder (`file` its
+  // anchor there) instead of `content`.
+  void (*archive)(const std::string& folder) = nullptr;
   std::string pcf;                      // trace.pcf beside, when not empty
   std::string row;                      // trace.row beside, when not empty
   Shape shape = Shape::kFile;
@@ -69,6 +72,16 @@ std::string PrvAt(int line, const std::string& problem);
 // The containers kPrvHeader declares, its two threads named t1 and t2.
 std::vector<std::string> PrvContainers(const std::string& t1 = "THREAD 1.1.1",
                                        const std::string& t2 = "THREAD 1.2.1");
+
+// OTF2: an archive that `write` makes in the row's folder, its anchor
+// traces.otf2. WriteOtf2Pair writes two processes of a thread each (ids 0
+// and 1) under node "host", 1000 ticks per second: on each, "main" from tick
+// 0 (process 0) or 5 to 30 or 40, and a message of 66 bytes, tag 5, on
+// MPI_COMM_WORLD from process 0 at 10 to process 1 at 20; both locations
+// have local definitions (a region mapping no record uses). With `records`
+// more Enter/Leave pairs of main on location 0, from tick 100 on.
+Input Otf2(void (*write)(const std::string& folder));
+void WriteOtf2Pair(const std::string& folder, int records = 0);
 
 // "%.6f" of n, as the dump prints depths and times.
 std::string Fixed(double n);

@@ -59,7 +59,7 @@ TEST_P(ArchiveCli, AnEmptyOrNonTraceFileIsRefusedAndNothingIsStored) {
   CliRun run = Run("ingest", empty + " " + notes + " - < " + empty);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, empty + ": empty file\n" + notes +
-                         ": not a Pajé or Paraver trace (it starts with \"hello world\")\n"
+                         ": not a Pajé, Paraver or OTF2 trace (it starts with \"hello world\")\n"
                          "-: empty file\n");
   EXPECT_EQ(Rows("SELECT id, status FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|complete", "2|complete"}));

@@ -1,4 +1,5 @@
-// Hostile input that tracedb must reject, through the real binary. Every row
+// Hostile input that tracedb must reject, through the real binary (Pajé,
+// Paraver and OTF2). Every row
 // runs as `tracedb dump` and as `tracedb ingest` into an archive that
 // already holds another complete trace (hostile_runs.h), and must fail
 // cleanly: exit code 1, not a signal; exactly the expected message on stderr
@@ -126,7 +127,7 @@ std::string NulAt(int column) {
 // What dump and ingest say of a file that no format recognises, showing
 // its first bytes (as they are escaped in messages).
 std::string NotATrace(const std::string& start) {
-  return "{FILE}: not a Pajé or Paraver trace (it starts with \"" + start + "\")";
+  return "{FILE}: not a Pajé, Paraver or OTF2 trace (it starts with \"" + start + "\")";
 }
 
 const char* kNoLineEnd = "{FILE}: a line longer than 64 MiB (no line end found): not a trace file";
@@ -236,7 +237,7 @@ std::vector<Rejected> PajeRejected() {
       // Not a file.
       {"Directory",
        {.file = "trace.paje", .shape = Shape::kDirectory},
-       "{FILE}: is a directory, not a trace file"},
+       "{FILE}: is a directory, not a trace file (nor the folder of an OTF2 archive)"},
       {"UnreadableFile",
        {.file = "trace.paje", .content = Header(), .shape = Shape::kUnreadable},
        "{FILE}: cannot open: Permission denied"},
@@ -316,9 +317,66 @@ std::vector<Rejected> ParaverRejected() {
   };
 }
 
+// OTF2 archives with a file damaged or missing (WriteOtf2Pair's, then
+// broken), and files named .otf2 that are no anchor.
+void Otf2TruncatedEventFile(const std::string& folder) {
+  WriteOtf2Pair(folder, 2000);
+  fs::path evt = fs::path(folder) / "traces/0.evt";
+  fs::resize_file(evt, fs::file_size(evt) / 2);
+}
+
+void Otf2AnchorAlone(const std::string& folder) {
+  WriteOtf2Pair(folder);
+  fs::remove(fs::path(folder) / "traces.def");
+  fs::remove_all(fs::path(folder) / "traces");
+}
+
+void Otf2WithoutAnEventFile(const std::string& folder) {
+  WriteOtf2Pair(folder);
+  fs::remove(fs::path(folder) / "traces/1.evt");
+}
+
+// 200 bytes of a linear congruential generator: no format's first bytes.
+std::string RandomBytes() {
+  std::string bytes;
+  uint32_t x = 12345;
+  for (int i = 0; i < 200; ++i) {
+    x = x * 1103515245 + 12345;
+    bytes += static_cast<char>(x >> 24);
+  }
+  return bytes;
+}
+
+std::vector<Rejected> Otf2Rejected() {
+  return {
+      {"Otf2TruncatedEventFile", Otf2(Otf2TruncatedEventFile),
+       "{FILE}: cannot read event file \"traces/0.evt\" (location id 0): Invalid or inconsistent "
+       "record data (Could not read "
+       "event from location!)"},
+      {"Otf2AnchorPointingNowhere", Otf2(Otf2AnchorAlone),
+       "{FILE}: missing global definition file \"traces.def\""},
+      {"Otf2MissingEventFile", Otf2(Otf2WithoutAnEventFile),
+       "{FILE}: missing event file \"traces/1.evt\" (location id 1)"},
+      {"Otf2RandomBytes",
+       {.file = "trace.otf2", .generate = RandomBytes},
+       "{FILE}: not a readable OTF2 anchor file"},
+      {"Otf2EmptyAnchor", {.file = "trace.otf2"}, "{FILE}: empty file"},
+      // An archive is a folder: its anchor alone on stdin cannot be read.
+      // (ingest spools stdin to a file first, so its reader opens a file
+      // that is not the archive's anchor.)
+      {"Otf2AnchorOnStdin",
+       {.file = "traces.otf2",
+        .archive = [](const std::string& folder) { WriteOtf2Pair(folder); },
+        .feed = Feed::kStdinFile},
+       "-: an OTF2 archive cannot be read from stdin: give its anchor file",
+       "-: not a readable OTF2 anchor file"},
+  };
+}
+
 std::vector<Rejected> AllRejected() {
   std::vector<Rejected> rows = PajeRejected();
   for (Rejected& row : ParaverRejected()) rows.push_back(std::move(row));
+  for (Rejected& row : Otf2Rejected()) rows.push_back(std::move(row));
   return rows;
 }
 

@@ -1,7 +1,8 @@
 // tracedb report's pages in a real browser, Debian's chromium, headless
-// (scripts/setup installs it): for a Pajé and a Paraver trace, from both
-// backends, the DOM it renders holds the charts, the page logs nothing to
-// the console (no JavaScript error), and a screenshot is not blank.
+// (scripts/setup installs it): for a Pajé, a Paraver and an OTF2 trace (an
+// MPI ring traced by EZTrace at test time), from both backends, the DOM it
+// renders holds the charts, the page logs nothing to the console (no
+// JavaScript error), and a screenshot is not blank.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "support/backend_support.h"
+#include "support/eztrace_run.h"
 #include "support/test_support.h"
 
 namespace tracedb::testing::browser_report_test {
@@ -149,6 +151,12 @@ TEST_P(BrowserReport, AParaverTracesReportRendersWithoutErrors) {
                         " 2>/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0);
   Check(prv, "small.prv");
+}
+
+// tests/format/otf2/mpi/ring.c on 4 ranks, traced by EZTrace: the archive
+// by its folder, a trace named after it.
+TEST_P(BrowserReport, AnEztraceOtf2TracesReportRendersWithoutErrors) {
+  Check(EztraceArchive("ring"), "ring_trace");
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, BrowserReport,

@@ -55,9 +55,12 @@ TEST(ParaverCli, FormatOptionOverridesDetection) {
   CliRun from_stdin = Tracedb("dump --format paraver - <" + path);
   EXPECT_EQ(from_stdin.exit_code, 0) << from_stdin.err;
   EXPECT_EQ(SortedLines(from_stdin.out), SortedLines(Tracedb("dump " + path).out));
-  CliRun bad = Tracedb("dump --format otf2 " + path);
+  CliRun otf2 = Tracedb("dump --format otf2 " + path);
+  EXPECT_EQ(otf2.exit_code, 1);
+  EXPECT_EQ(otf2.err, path + ": not a readable OTF2 anchor file\n");
+  CliRun bad = Tracedb("dump --format pcf " + path);
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(Has(bad.err, "tracedb dump: --format must be auto, paje or paraver, not 'otf2'"))
+  EXPECT_TRUE(Has(bad.err, "tracedb dump: --format must be auto, paje, paraver or otf2, not 'pcf'"))
       << bad.err;
 }
 
