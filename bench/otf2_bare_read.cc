@@ -19,8 +19,8 @@ struct Counts {
   uint64_t records = 0;
 };
 
-OTF2_CallbackCode OnLocation(void* data, OTF2_LocationRef self, OTF2_StringRef,
-                             OTF2_LocationType, uint64_t, OTF2_LocationGroupRef) {
+OTF2_CallbackCode OnLocation(void* data, OTF2_LocationRef self, OTF2_StringRef, OTF2_LocationType,
+                             uint64_t, OTF2_LocationGroupRef) {
   static_cast<Counts*>(data)->locations.push_back(self);
   return OTF2_CALLBACK_SUCCESS;
 }

@@ -30,10 +30,10 @@ void WriteRegions(OTF2_GlobalDefWriter* w, Strings& strings) {
   for (uint32_t id = kMain; id <= kAllreduce; ++id) {
     uint32_t name = strings.Add(kRegionNames[id]);
     bool mpi = id >= kSend;
-    Check(OTF2_GlobalDefWriter_WriteRegion(
-              w, id, name, name, name, mpi ? OTF2_REGION_ROLE_FUNCTION : OTF2_REGION_ROLE_CODE,
-              mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE,
-              OTF2_UNDEFINED_STRING, 0, 0),
+    Check(OTF2_GlobalDefWriter_WriteRegion(w, id, name, name, name,
+                                           mpi ? OTF2_REGION_ROLE_FUNCTION : OTF2_REGION_ROLE_CODE,
+                                           mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER,
+                                           OTF2_REGION_FLAG_NONE, OTF2_UNDEFINED_STRING, 0, 0),
           "region");
   }
 }
@@ -56,8 +56,8 @@ void WriteSystemTree(OTF2_GlobalDefWriter* w, Strings& strings, uint32_t ranks,
                                                   OTF2_LOCATION_GROUP_TYPE_PROCESS, node_id,
                                                   OTF2_UNDEFINED_LOCATION_GROUP),
           "location group");
-    Check(OTF2_GlobalDefWriter_WriteLocation(w, r, thread, OTF2_LOCATION_TYPE_CPU_THREAD,
-                                             events[r], r),
+    Check(OTF2_GlobalDefWriter_WriteLocation(w, r, thread, OTF2_LOCATION_TYPE_CPU_THREAD, events[r],
+                                             r),
           "location");
   }
 }
@@ -66,16 +66,16 @@ void WriteCommunicator(OTF2_GlobalDefWriter* w, Strings& strings, uint32_t ranks
   std::vector<uint64_t> members(ranks);
   for (uint32_t r = 0; r < ranks; ++r) members[r] = r;
   uint32_t name = strings.Add("MPI_COMM_WORLD");
-  Check(OTF2_GlobalDefWriter_WriteGroup(w, 0, name, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-                                        OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, ranks,
-                                        members.data()),
-        "group");
+  Check(
+      OTF2_GlobalDefWriter_WriteGroup(w, 0, name, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+                                      OTF2_GROUP_FLAG_NONE, ranks, members.data()),
+      "group");
   Check(OTF2_GlobalDefWriter_WriteGroup(w, 1, name, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
                                         OTF2_GROUP_FLAG_NONE, ranks, members.data()),
         "group");
-  Check(OTF2_GlobalDefWriter_WriteComm(w, kWorld, name, 1, OTF2_UNDEFINED_COMM,
-                                       OTF2_COMM_FLAG_NONE),
-        "comm");
+  Check(
+      OTF2_GlobalDefWriter_WriteComm(w, kWorld, name, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
+      "comm");
 }
 
 void WriteMetric(OTF2_GlobalDefWriter* w, Strings& strings) {
@@ -85,9 +85,8 @@ void WriteMetric(OTF2_GlobalDefWriter* w, Strings& strings) {
             OTF2_BASE_DECIMAL, 0, strings.Add("#")),
         "metric member");
   OTF2_MetricMemberRef member = 0;
-  Check(OTF2_GlobalDefWriter_WriteMetricClass(w, kInstructions, 1, &member,
-                                              OTF2_METRIC_SYNCHRONOUS_STRICT,
-                                              OTF2_RECORDER_KIND_CPU),
+  Check(OTF2_GlobalDefWriter_WriteMetricClass(
+            w, kInstructions, 1, &member, OTF2_METRIC_SYNCHRONOUS_STRICT, OTF2_RECORDER_KIND_CPU),
         "metric class");
 }
 

@@ -14,8 +14,8 @@ enum Otf2Region : uint32_t { kMain, kSolve, kCompute, kSend, kRecv, kAllreduce }
 inline constexpr const char* kRegionNames[] = {"main",     "solve",    "compute",
                                                "MPI_Send", "MPI_Recv", "MPI_Allreduce"};
 
-inline constexpr uint32_t kWorld = 0;          // MPI_COMM_WORLD
-inline constexpr uint32_t kInstructions = 0;   // the metric class of one member
+inline constexpr uint32_t kWorld = 0;         // MPI_COMM_WORLD
+inline constexpr uint32_t kInstructions = 0;  // the metric class of one member
 inline constexpr uint64_t kTicksPerSecond = 1'000'000'000;
 
 // Writes every definition for `ranks` ranks; `events[r]`: rank r's records.

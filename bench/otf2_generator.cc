@@ -78,8 +78,9 @@ class RankWriter {
   void Allreduce(uint64_t time) {
     Enter(time, kAllreduce);
     Count(OTF2_EvtWriter_MpiCollectiveBegin(writer_, nullptr, time + 1));
-    Count(OTF2_EvtWriter_MpiCollectiveEnd(writer_, nullptr, time + 500, OTF2_COLLECTIVE_OP_ALLREDUCE,
-                                          kWorld, OTF2_UNDEFINED_UINT32, 8, 8));
+    Count(OTF2_EvtWriter_MpiCollectiveEnd(writer_, nullptr, time + 500,
+                                          OTF2_COLLECTIVE_OP_ALLREDUCE, kWorld,
+                                          OTF2_UNDEFINED_UINT32, 8, 8));
     if (twin_) twin_->Collective(rank_, time + 500, "ALLREDUCE");
     Leave(time + 501, kAllreduce);
   }
@@ -104,9 +105,9 @@ struct FileCloser {
 
 Otf2Written WriteOtf2Archive(const Otf2Options& options) {
   std::filesystem::create_directories(options.folder);
-  std::unique_ptr<OTF2_Archive, ArchiveCloser> archive(OTF2_Archive_Open(
-      options.folder.c_str(), "traces", OTF2_FILEMODE_WRITE, 1 << 20, 4 << 20,
-      OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE));
+  std::unique_ptr<OTF2_Archive, ArchiveCloser> archive(
+      OTF2_Archive_Open(options.folder.c_str(), "traces", OTF2_FILEMODE_WRITE, 1 << 20, 4 << 20,
+                        OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE));
   if (!archive) throw std::runtime_error("cannot create an archive in " + options.folder);
   Check(OTF2_Archive_SetFlushCallbacks(archive.get(), &kFlush, nullptr), "flush callbacks");
   Check(OTF2_Archive_SetSerialCollectiveCallbacks(archive.get()), "collective callbacks");

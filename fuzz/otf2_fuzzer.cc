@@ -50,11 +50,9 @@ Otf2Archive Template() {
              {.id = 2, .name = "self", .group = 3},
              {.id = 3, .name = "inter", .group = 1, .group_b = 2},
              {.id = 4, .name = "dup", .group = 4}};
-  a.metric_members = {{.id = 0, .name = "counter", .mode = OTF2_METRIC_ACCUMULATED_START},
-                      {.id = 1,
-                       .name = "gauge",
-                       .mode = OTF2_METRIC_ABSOLUTE_POINT,
-                       .type = OTF2_TYPE_DOUBLE}};
+  a.metric_members = {
+      {.id = 0, .name = "counter", .mode = OTF2_METRIC_ACCUMULATED_START},
+      {.id = 1, .name = "gauge", .mode = OTF2_METRIC_ABSOLUTE_POINT, .type = OTF2_TYPE_DOUBLE}};
   a.metric_classes = {{.id = 0, .members = {0}}, {.id = 1, .members = {0, 1}}};
   a.metric_instances = {{.id = 5, .metric_class = 1, .recorder = 1}};
   // Location 1's records: the input's messages and regions may meet them.
@@ -82,9 +80,9 @@ Otf2Archive Template() {
 
 // A folder of this process's own, removed at exit.
 struct ScratchFolder {
-  std::string path = (std::filesystem::temp_directory_path() /
-                      ("tracedb-fuzz-otf2-" + std::to_string(getpid())))
-                         .string();
+  std::string path =
+      (std::filesystem::temp_directory_path() / ("tracedb-fuzz-otf2-" + std::to_string(getpid())))
+          .string();
   ~ScratchFolder() {
     std::error_code ignored;
     std::filesystem::remove_all(path, ignored);

@@ -12,8 +12,9 @@ ReadResult DumpTrace(InputFile& input, const TraceFormat& format,
   // keeps up with it (output/dump_writer.h).
   int format_workers = options.format_workers;
   if (!format.parses_in_parallel && options.read.parse_workers > 0) format_workers = 1;
-  DumpWriter writer(registry, out,
-                    DumpOptions{.user_fields = options.user_fields, .format_workers = format_workers});
+  DumpWriter writer(
+      registry, out,
+      DumpOptions{.user_fields = options.user_fields, .format_workers = format_workers});
   ReadOptions read = options.read;
   read.simulator.keep_extras = options.user_fields;
   ReadResult result;

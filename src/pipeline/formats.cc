@@ -124,7 +124,8 @@ std::string TraceFileOf(const std::string& given) {
     if (format->in_folder == nullptr) continue;
     if (std::optional<std::string> trace = format->in_folder(given)) return *trace;
   }
-  throw InputError(given, 0, "is a directory, not a trace file (nor the folder of an OTF2 archive)");
+  throw InputError(given, 0,
+                   "is a directory, not a trace file (nor the folder of an OTF2 archive)");
 }
 
 bool IsTraceFolder(const std::string& path) {

@@ -55,8 +55,8 @@ class Builder {
     uint32_t parent_type = registry_->container(parent_container).type;
     auto key = std::make_pair(name, parent_type);
     if (auto found = types_.find(key); found != types_.end()) return found->second;
-    uint32_t type = registry_->AddType(
-        {.name = name, .kind = TypeKind::kContainer, .parent = parent_type});
+    uint32_t type =
+        registry_->AddType({.name = name, .kind = TypeKind::kContainer, .parent = parent_type});
     types_.emplace(std::move(key), type);
     return type;
   }
@@ -86,8 +86,7 @@ class Builder {
     if (definition == d_.location_groups.end()) return kRoot;
     if (auto made = groups_.find(id); made != groups_.end()) return made->second;
     const LocationGroup& group = definition->second;
-    uint32_t container =
-        Add(d_.Text(group.name), GroupType(group.type), Node(group.parent));
+    uint32_t container = Add(d_.Text(group.name), GroupType(group.type), Node(group.parent));
     groups_[id] = container;
     return container;
   }

@@ -75,7 +75,7 @@ struct Otf2Definitions {
   std::unordered_map<uint32_t, Comm> comms;
   std::unordered_map<uint32_t, MetricMember> metric_members;
   std::unordered_map<uint32_t, std::vector<uint32_t>> metric_classes;  // class -> members
-  std::unordered_map<uint32_t, uint32_t> metric_instances;            // instance -> class
+  std::unordered_map<uint32_t, uint32_t> metric_instances;             // instance -> class
 
   // The text of string `id`; "" for the undefined string or one never defined.
   const std::string& Text(uint32_t id) const;

@@ -10,12 +10,12 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 #include <map>
 #include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 #include "format/otf2/definitions.h"
 #include "format/otf2/location_table.h"
@@ -26,15 +26,15 @@ namespace tracedb::otf2 {
 
 // One half of a message, as its record gave it.
 struct MessageHalf {
-  uint64_t location;    // the recorder
+  uint64_t location;  // the recorder
   uint64_t timestamp;
-  uint64_t peer;        // the other end's location
-  uint32_t container;   // the recorder's
+  uint64_t peer;       // the other end's location
+  uint32_t container;  // the recorder's
   uint32_t peer_container;
   uint32_t comm;
   uint32_t tag;
   uint64_t length;
-  const char* record;   // "MpiSend", "MpiIrecv", ...
+  const char* record;  // "MpiSend", "MpiIrecv", ...
   bool is_send;
   std::optional<uint64_t> request;  // a non-blocking send's, for MpiRequestCancelled
 };
@@ -59,7 +59,8 @@ class MessageMatcher {
   struct KeyHash {
     size_t operator()(const Key& k) const {
       uint64_t h = std::get<1>(k) * 0x9E3779B97F4A7C15ull ^ std::get<2>(k);
-      h = h * 0x9E3779B97F4A7C15ull ^ (static_cast<uint64_t>(std::get<0>(k)) << 32 | std::get<3>(k));
+      h = h * 0x9E3779B97F4A7C15ull ^
+          (static_cast<uint64_t>(std::get<0>(k)) << 32 | std::get<3>(k));
       return static_cast<size_t>(h ^ (h >> 29));
     }
   };

@@ -37,7 +37,8 @@ MetricSeries::Series& MetricSeries::SeriesOf(const LocationRecord& location, uin
   uint32_t type = types_->Type(d_.Text(definition.name), TypeKind::kVariable, parent);
   bool accumulated = (definition.mode & OTF2_METRIC_VALUE_MASK) == OTF2_METRIC_VALUE_ACCUMULATED;
   return series_
-      .emplace(key, Series{.container = location.container, .type = type, .accumulated = accumulated})
+      .emplace(key,
+               Series{.container = location.container, .type = type, .accumulated = accumulated})
       .first->second;
 }
 
@@ -65,9 +66,9 @@ void MetricSeries::Check(const LocationTable& table, uint64_t location, uint64_t
                          const MetricRecord& record) const {
   const std::vector<uint32_t>* members = d_.MetricMembers(record.metric);
   if (members == nullptr) {
-    throw table.Problem(location, timestamp,
-                        "Metric of metric " + std::to_string(record.metric) +
-                            ", which is not defined");
+    throw table.Problem(
+        location, timestamp,
+        "Metric of metric " + std::to_string(record.metric) + ", which is not defined");
   }
   if (members->size() != record.count) {
     throw table.Problem(location, timestamp,
@@ -91,8 +92,7 @@ void MetricSeries::Sample(const LocationTable& table, const LocationRecord& loca
   }
 }
 
-void MetricSeries::Finish(const TimeBase& time,
-                          const std::function<uint64_t(uint64_t)>& end_of) {
+void MetricSeries::Finish(const TimeBase& time, const std::function<uint64_t(uint64_t)>& end_of) {
   for (auto& [key, series] : series_) {
     if (series.accumulated || !series.any) continue;
     uint64_t end = end_of(key.first);

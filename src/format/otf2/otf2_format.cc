@@ -10,7 +10,10 @@ namespace {
 
 // The anchor's first bytes in every archive seen (Score-P, EZTrace, the
 // library's writer).
-constexpr std::string_view kSignature("\x03" "BOTF2\0", 7);
+constexpr std::string_view kSignature(
+    "\x03"
+    "BOTF2\0",
+    7);
 
 Likeness Detect(std::string_view head, std::string_view path) {
   if (head.starts_with(kSignature)) return Likeness::kCertain;

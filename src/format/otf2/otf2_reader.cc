@@ -57,9 +57,11 @@ std::string InFolder(const ArchiveFiles& files, const std::string& path) {
 }
 
 ReaderHandle Open(const ArchiveFiles& files) {
-  if (files.anchor == "-") Fail("-", "an OTF2 archive cannot be read from stdin: give its anchor file");
+  if (files.anchor == "-")
+    Fail("-", "an OTF2 archive cannot be read from stdin: give its anchor file");
   std::error_code error;
-  if (!fs::is_regular_file(files.anchor, error)) Fail(files.anchor, "not a readable OTF2 anchor file");
+  if (!fs::is_regular_file(files.anchor, error))
+    Fail(files.anchor, "not a readable OTF2 anchor file");
   OTF2_Error_RegisterCallback(KeepLibraryError, nullptr);
   ReaderHandle reader(OTF2_Reader_Open(files.anchor.c_str()));
   uint8_t major = 0, minor = 0, bugfix = 0;
@@ -80,8 +82,8 @@ Otf2Definitions Definitions(OTF2_Reader* reader, const ArchiveFiles& files) {
     Fail(files.anchor, "cannot read the global definition file " + Quoted(files.definitions));
   }
   if (!definitions.resolution || *definitions.resolution == 0) {
-    Fail(files.anchor, "no clock properties (a timer resolution above zero) in " +
-                           Quoted(files.definitions));
+    Fail(files.anchor,
+         "no clock properties (a timer resolution above zero) in " + Quoted(files.definitions));
   }
   return definitions;
 }

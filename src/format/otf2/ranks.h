@@ -17,8 +17,7 @@ namespace tracedb::otf2 {
 // The location rank `rank` of communicator `comm` names in a record of
 // location `recorder`, or why it names none ("rank 7 is not in
 // communicator \"world\" (4 ranks)").
-std::variant<uint64_t, std::string> RankLocation(const Otf2Definitions& definitions,
-                                                 uint32_t comm, uint32_t rank,
-                                                 uint64_t recorder);
+std::variant<uint64_t, std::string> RankLocation(const Otf2Definitions& definitions, uint32_t comm,
+                                                 uint32_t rank, uint64_t recorder);
 
 }  // namespace tracedb::otf2

@@ -5,7 +5,9 @@
 namespace tracedb::otf2 {
 namespace {
 
-// The kinds tracedb does not map, as OTF2 names them.
+// The kinds tracedb does not map, as OTF2 names them. (clang-format would
+// stagger the list.)
+// clang-format off
 #define TRACEDB_OTF2_SKIPPED(X)                                                                  \
   X(BufferFlush) X(MeasurementOnOff) X(MpiIsendComplete) X(MpiIrecvRequest) X(MpiRequestTest)    \
   X(MpiCollectiveBegin) X(OmpFork) X(OmpJoin) X(OmpAcquireLock) X(OmpReleaseLock)                \
@@ -23,6 +25,7 @@ namespace {
   X(IoAcquireLock) X(IoReleaseLock) X(IoTryLock) X(ProgramBegin) X(ProgramEnd)                   \
   X(NonBlockingCollectiveRequest) X(NonBlockingCollectiveComplete) X(CommCreate)                 \
   X(CommDestroy) X(Unknown)
+// clang-format on
 
 #define TRACEDB_NAME(kind) #kind,
 constexpr const char* kSkippedNames[] = {TRACEDB_OTF2_SKIPPED(TRACEDB_NAME)};
@@ -63,8 +66,7 @@ struct Skipper<OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, void*, OT
   template <size_t kKind>
   static OTF2_CallbackCode Call(OTF2_LocationRef location, OTF2_TimeStamp time, void* data,
                                 OTF2_AttributeList*, Rest...) {
-    return Guarded(data,
-                   [&](RecordMapper& m) { m.Skip(location, time, kSkippedNames[kKind]); });
+    return Guarded(data, [&](RecordMapper& m) { m.Skip(location, time, kSkippedNames[kKind]); });
   }
 };
 
@@ -74,8 +76,9 @@ constexpr Callback SkipperOf() {
 }
 
 void SetSkipped(OTF2_GlobalEvtReaderCallbacks* c) {
-#define TRACEDB_SET(name) \
-  OTF2_GlobalEvtReaderCallbacks_Set##name##Callback(c, SkipperOf<OTF2_GlobalEvtReaderCallback_##name, k##name>());
+#define TRACEDB_SET(name)                            \
+  OTF2_GlobalEvtReaderCallbacks_Set##name##Callback( \
+      c, SkipperOf<OTF2_GlobalEvtReaderCallback_##name, k##name>());
   TRACEDB_OTF2_SKIPPED(TRACEDB_SET)
 #undef TRACEDB_SET
 }
@@ -139,8 +142,9 @@ OTF2_CallbackCode OnCollectiveEnd(OTF2_LocationRef location, OTF2_TimeStamp time
 OTF2_CallbackCode OnMetric(OTF2_LocationRef location, OTF2_TimeStamp time, void* data,
                            OTF2_AttributeList*, OTF2_MetricRef metric, uint8_t count,
                            const OTF2_Type* types, const OTF2_MetricValue* values) {
-  return Guarded(data,
-                 [&](RecordMapper& m) { m.Metric(location, time, {metric, count, types, values}); });
+  return Guarded(data, [&](RecordMapper& m) {
+    m.Metric(location, time, {metric, count, types, values});
+  });
 }
 
 }  // namespace

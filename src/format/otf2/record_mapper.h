@@ -37,11 +37,11 @@ struct MessageRecord {
 };
 
 struct MappedTrace {
-  uint64_t records = 0;             // every record read
-  uint64_t dropped_links = 0;       // halves without partner, with -z
+  uint64_t records = 0;                     // every record read
+  uint64_t dropped_links = 0;               // halves without partner, with -z
   std::map<std::string, uint64_t> skipped;  // records not mapped, by OTF2's name
-  bool any = false;                 // a record at all
-  double start = 0;                 // the first and last record's times
+  bool any = false;                         // a record at all
+  double start = 0;                         // the first and last record's times
   double end = 0;
 };
 
