@@ -32,10 +32,11 @@ TEST_P(AnalysisCli, ProfileOverAllContainersFromTheSummaries) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
   // A: 2 + 2 s, 0.5 of it under B; the lifetimes of the two containers
-  // with states: 6 s. C lasts no time.
+  // with states: 6 s. C lasts no time. Shares are exclusive time over the
+  // lifetimes: they add up to at most 1.
   EXPECT_EQ(run.out,
             "type,value,count,inclusive_seconds,exclusive_seconds,share\n"
-            "State,A,2,4.0,3.5,0.666666666666667\n"
+            "State,A,2,4.0,3.5,0.583333333333333\n"
             "State,B,1,0.5,0.5,0.0833333333333333\n"
             "State,C,1,0.0,0.0,0.0\n");
 }
@@ -47,7 +48,7 @@ TEST_P(AnalysisCli, ProfilePerContainerKeepsSameNamedContainersApart) {
   EXPECT_EQ(run.out,
             "container_path,type,value,count,inclusive_seconds,exclusive_seconds,share\n"
             "node1/thread1,State,A,1,2.0,2.0,0.666666666666667\n"
-            "node2/thread1,State,A,1,2.0,1.5,0.666666666666667\n"
+            "node2/thread1,State,A,1,2.0,1.5,0.5\n"
             "node2/thread1,State,B,1,0.5,0.5,0.166666666666667\n"
             "node1/thread1,State,C,1,0.0,0.0,0.0\n");
 }
@@ -58,7 +59,7 @@ TEST_P(AnalysisCli, ProfileAsATextTableShowsSharesAsPercentages) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out,
             "type   value  count  inclusive_seconds  exclusive_seconds  share\n"
-            "State  A          2                4.0                3.5  66.7%\n"
+            "State  A          2                4.0                3.5  58.3%\n"
             "State  B          1                0.5                0.5   8.3%\n"
             "State  C          1                0.0                0.0   0.0%\n");
 }
@@ -73,7 +74,7 @@ TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out,
             "type,value,count,inclusive_seconds,exclusive_seconds,share\n"
-            "State,A,2,1.0,0.75,1.0\n"
+            "State,A,2,1.0,0.75,0.75\n"
             "State,B,1,0.25,0.25,0.25\n");
   for (std::string window : {"--from 2.75 --to 3.0", "--from 2.75"}) {
     run = Profile(window + " --csv 1");
@@ -91,7 +92,7 @@ TEST_P(AnalysisCli, ProfileOfAWindowClipsEveryStateToIt) {
             "{\"container_path\":\"node1/thread1\",\"type\":\"State\",\"value\":\"A\",\"count\":1,"
             "\"inclusive_seconds\":0.5,\"exclusive_seconds\":0.5,\"share\":1.0},\n"
             "{\"container_path\":\"node2/thread1\",\"type\":\"State\",\"value\":\"A\",\"count\":1,"
-            "\"inclusive_seconds\":0.5,\"exclusive_seconds\":0.25,\"share\":1.0},\n"
+            "\"inclusive_seconds\":0.5,\"exclusive_seconds\":0.25,\"share\":0.5},\n"
             "{\"container_path\":\"node2/thread1\",\"type\":\"State\",\"value\":\"B\",\"count\":1,"
             "\"inclusive_seconds\":0.25,\"exclusive_seconds\":0.25,\"share\":0.5}\n"
             "]\n");

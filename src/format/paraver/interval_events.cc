@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <string>
+#include <utility>
 
 #include "format/paraver/trim.h"
 
@@ -38,9 +39,13 @@ bool ClosesIntervals(std::string_view label) {
   return label.size() == kOutside.size() || !IsWordCharacter(label[kOutside.size()]);
 }
 
-IntervalEvents::IntervalEvents(const PcfLabels& pcf, uint32_t thread_type, Registry* registry,
-                               EntitySink* sink)
-    : pcf_(pcf), thread_type_(thread_type), registry_(registry), sink_(sink) {
+IntervalEvents::IntervalEvents(const PcfLabels& pcf, uint32_t thread_type, bool keep_extras,
+                               Registry* registry, EntitySink* sink)
+    : pcf_(pcf),
+      thread_type_(thread_type),
+      keep_extras_(keep_extras),
+      registry_(registry),
+      sink_(sink) {
   for (const auto& [type, labels] : pcf.event_values) {
     auto zero = labels.find(EventValue{});
     if (zero == labels.end() || !ClosesIntervals(zero->second)) continue;
@@ -80,11 +85,11 @@ IntervalEvents::Stack& IntervalEvents::StackOf(uint32_t thread, uint32_t contain
 }
 
 void IntervalEvents::Apply(uint32_t thread, uint32_t container, int64_t type, EventValue value,
-                           double seconds, const Extras& extras) {
+                           double seconds, uint32_t cpu) {
   uint32_t slot = slots_.at(type);
   Stack& stack = StackOf(thread, container, slot);
   if (value.magnitude != 0) {
-    stack.open.push_back({.value = Value(slot, value), .start = seconds, .extras = extras});
+    stack.open.push_back({.value = Value(slot, value), .cpu = cpu, .start = seconds});
     return;
   }
   if (stack.open.empty()) return;
@@ -94,13 +99,17 @@ void IntervalEvents::Apply(uint32_t thread, uint32_t container, int64_t type, Ev
 
 void IntervalEvents::Emit(const Stack& stack, const Open& open, double end) {
   size_t depth = &open - stack.open.data();
+  Extras extras;
+  if (keep_extras_) {
+    extras.push_back({.name = "cpu", .value = std::to_string(open.cpu), .type = FieldType::kNumber});
+  }
   sink_->OnState({.container = stack.container,
                   .type = stack.type,
                   .value = open.value,
                   .start = open.start,
                   .end = end,
                   .depth = static_cast<uint32_t>(depth),
-                  .extras = open.extras,
+                  .extras = std::move(extras),
                   .parent_value = depth == 0 ? kNoValue : stack.open[depth - 1].value});
 }
 

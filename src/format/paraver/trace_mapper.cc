@@ -59,7 +59,7 @@ TraceMapper::TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, cons
   CheckTime(header.end_time);
   DeclareTypes();
   DeclareContainers();
-  intervals_.emplace(pcf_, thread_type_, registry_, sink_);
+  intervals_.emplace(pcf_, thread_type_, options_.simulator.keep_extras, registry_, sink_);
   counters_.emplace(pcf_, thread_type_, header_.seconds_per_tick, header_.tick_decimals, registry_,
                     sink_);
 }
@@ -191,7 +191,7 @@ void TraceMapper::Events(const Record& r, const ParsedRecords& block) {
   for (uint32_t i = r.first; i < r.first + r.count; ++i) {
     const EventPair& pair = block.pairs[i];
     if (intervals_->Marks(pair.type)) {
-      intervals_->Apply(r.thread, container, pair.type, pair.value, row.time, row.extras);
+      intervals_->Apply(r.thread, container, pair.type, pair.value, row.time, r.cpu);
     } else if (CounterSamples::Counts(pair.type)) {
       counters_->Apply(r.thread, container, pair.type, pair.value, r.time);
     } else {
