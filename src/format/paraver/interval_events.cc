@@ -101,7 +101,8 @@ void IntervalEvents::Emit(const Stack& stack, const Open& open, double end) {
   size_t depth = &open - stack.open.data();
   Extras extras;
   if (keep_extras_) {
-    extras.push_back({.name = "cpu", .value = std::to_string(open.cpu), .type = FieldType::kNumber});
+    extras.push_back(
+        {.name = "cpu", .value = std::to_string(open.cpu), .type = FieldType::kNumber});
   }
   sink_->OnState({.container = stack.container,
                   .type = stack.type,
