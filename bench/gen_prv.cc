@@ -137,12 +137,15 @@ void PrintCounts(const Options& o, const Counts& c) {
   std::fprintf(
       stderr,
       "gen_prv: bytes=%llu nodes=%u cpus=%u tasks=%u threads=%u states=%llu "
-      "open_states=%llu event_records=%llu events=%llu communications=%llu "
-      "end_ns=%llu\n",
+      "open_states=%llu event_records=%llu events=%llu interval_opens=%llu "
+      "interval_closes=%llu counter_samples=%llu communications=%llu end_ns=%llu\n",
       static_cast<unsigned long long>(c.bytes), layout.nodes, layout.cpus(), layout.tasks,
       layout.threads(), static_cast<unsigned long long>(c.states),
       static_cast<unsigned long long>(c.open_states),
       static_cast<unsigned long long>(c.event_records), static_cast<unsigned long long>(c.events),
+      static_cast<unsigned long long>(c.interval_opens),
+      static_cast<unsigned long long>(c.interval_closes),
+      static_cast<unsigned long long>(c.counter_samples),
       static_cast<unsigned long long>(c.communications), static_cast<unsigned long long>(c.end_ns));
 }
 

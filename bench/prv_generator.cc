@@ -195,6 +195,9 @@ class Generator {
     out_.Put(':');
     out_.PutUint(value);
     ++counts_.events;
+    if (type::MarksIntervals(type))
+      ++(value == 0 ? counts_.interval_closes : counts_.interval_opens);
+    if (type::IsCounter(type)) ++counts_.counter_samples;
   }
 
   void SignedPair(std::int64_t type, std::int64_t value) {

@@ -47,7 +47,12 @@ struct Counts {
   std::uint64_t states = 0;  // state records, open ones included
   std::uint64_t open_states = 0;
   std::uint64_t event_records = 0;
-  std::uint64_t events = 0;  // type:value pairs
+  std::uint64_t events = 0;  // type:value pairs, all kinds
+  // Of those: pairs that open an interval (each a state in tracedb), pairs that close one, and
+  // counter samples (each a variable: every thread samples a counter at increasing times).
+  std::uint64_t interval_opens = 0;
+  std::uint64_t interval_closes = 0;
+  std::uint64_t counter_samples = 0;
   std::uint64_t communications = 0;
   std::uint64_t end_ns = 0;  // the largest time of any record
 };

@@ -56,7 +56,16 @@ constexpr std::int64_t kOmpFunction = 60000018;
 constexpr std::int64_t kL1Misses = 42000000;
 constexpr std::int64_t kInstructions = 42000050;
 constexpr std::int64_t kCycles = 42000059;
-constexpr std::int64_t kTimestampCounter = 42001000;  // 64 bits, free-running, wraps
+// 64 bits, free-running, wraps: an event, outside Extrae's counters (42000000-42999999),
+// which count since their previous sample.
+constexpr std::int64_t kTimestampCounter = 40001000;
+
+// Types whose .pcf labels value 0 End or Outside MPI: their pairs open (non-zero) and close
+// (0) intervals, states in tracedb ("Mapping 2" of paraver-format.md).
+constexpr bool MarksIntervals(std::int64_t t) {
+  return t == kApplication || t == kMpiPointToPoint || t == kMpiCollective || t == kOmpFunction;
+}
+constexpr bool IsCounter(std::int64_t t) { return t >= 42000000 && t <= 42999999; }
 }  // namespace type
 
 constexpr std::uint32_t kOmpFunctions = 12;   // values 1..12 of type::kOmpFunction

@@ -79,7 +79,7 @@ std::vector<Cell> Row(const ProfileLine& line) {
   row.push_back(IntegerCell(line.times.count));
   row.push_back(RealCell(line.times.inclusive));
   row.push_back(RealCell(line.times.exclusive));
-  row.push_back(line.lifetime > 0 ? RealCell(line.times.inclusive / line.lifetime) : NullCell());
+  row.push_back(line.lifetime > 0 ? RealCell(line.times.exclusive / line.lifetime) : NullCell());
   return row;
 }
 

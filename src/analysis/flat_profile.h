@@ -5,11 +5,13 @@
 //   [container_path,] type, value, count, inclusive_seconds,
 //   exclusive_seconds, share
 //
-// share = inclusive_seconds / the lifetime of the container (per
+// share = exclusive_seconds / the lifetime of the container (per
 // container), or the summed lifetimes of the containers that have states
 // of that type (over all containers); lifetimes clipped to the window when
-// there is one. Without a window the rows come from the summaries; with
-// one, from the window's states, clipped exactly (profile_totals.h).
+// there is one. Exclusive, so that the shares of one type's values add up
+// to at most 100%: inclusive time counts nested states twice (a user
+// function and the MPI call inside it, a Pajé state pushed on another). Without a window the rows
+// come from the summaries; with one, from the window's states, clipped exactly (profile_totals.h).
 //
 // Runs on the caller's thread; reads the trace in one snapshot.
 #pragma once

@@ -102,6 +102,13 @@ uint64_t LargestTime(const std::string& text) {
 const char* kLayout = "--nodes 3 --tasks 7 --threads-per-task 3";
 constexpr uint64_t kNodes = 3, kTasks = 7, kThreads = 21, kCpus = 27;
 
+// The event rows of a trace: its pairs but those that open or close intervals and the
+// counter samples.
+uint64_t Events(Report& report) {
+  return report["events"] - report["interval_opens"] - report["interval_closes"] -
+         report["counter_samples"];
+}
+
 TEST(GenPrv, HeaderFollowsTheLayoutAndEndsAtTheLastRecord) {
   std::string path = WriteTempFile("layout.prv", "");
   Report report = Generate(std::string(kLayout) + " --size 300K --seed 5", path);
@@ -137,9 +144,14 @@ TEST(GenPrv, DumpFindsExactlyWhatTheGeneratorReports) {
       CountPrefixes(dump.out, {"Container, ", "State, ", "Event, ", "Variable, ", "Link, "});
   // The root, the application, then the header's objects.
   EXPECT_EQ(rows["Container, "], 2 + kTasks + kThreads + kNodes + kCpus);
-  EXPECT_EQ(rows["State, "], report["states"]);
-  EXPECT_EQ(rows["Event, "], report["events"]);
-  EXPECT_EQ(rows["Variable, "], 0u);
+  // Mapping 2: each pair that opens an interval is a state, the pairs that close them and the
+  // counter samples are no events, each sample a variable.
+  EXPECT_EQ(rows["State, "], report["states"] + report["interval_opens"]);
+  EXPECT_EQ(rows["Event, "], Events(report));
+  EXPECT_EQ(rows["Variable, "], report["counter_samples"]);
+  EXPECT_GT(report["interval_opens"], 0u);
+  EXPECT_GT(report["interval_closes"], 0u);
+  EXPECT_GT(report["counter_samples"], 0u);
   EXPECT_EQ(rows["Link, "], report["communications"]);
   EXPECT_GT(report["communications"], 0u);
 }
@@ -151,13 +163,15 @@ TEST(GenPrv, IngestStoresTheReportedCountsAndEnd) {
   CliRun run = Tracedb("ingest -q --db " + db + " " + path);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   SqliteConnection c(db);
-  EXPECT_EQ(Rows(c,
-                 "SELECT format, container_count, state_count, event_count, variable_count, "
-                 "link_count, CAST(round(end_time / 1e-9) AS INTEGER) FROM trace"),
-            std::vector<std::string>{
-                "paraver|" + std::to_string(2 + kTasks + kThreads + kNodes + kCpus) + "|" +
-                std::to_string(report["states"]) + "|" + std::to_string(report["events"]) + "|0|" +
-                std::to_string(report["communications"]) + "|" + std::to_string(report["end_ns"])});
+  EXPECT_EQ(
+      Rows(c,
+           "SELECT format, container_count, state_count, event_count, variable_count, "
+           "link_count, CAST(round(end_time / 1e-9) AS INTEGER) FROM trace"),
+      std::vector<std::string>{
+          "paraver|" + std::to_string(2 + kTasks + kThreads + kNodes + kCpus) + "|" +
+          std::to_string(report["states"] + report["interval_opens"]) + "|" +
+          std::to_string(Events(report)) + "|" + std::to_string(report["counter_samples"]) + "|" +
+          std::to_string(report["communications"]) + "|" + std::to_string(report["end_ns"])});
 }
 
 // Thread 1.1.1's free-running counter starts at 2^64 - 1; the .pcf names every state, event
@@ -171,7 +185,7 @@ TEST(GenPrv, ValuesSpanSixtyFourBitsAndCompanionsNameThem) {
                   "Event, THREAD 1.1.1, Timestamp counter (wraps at 2^64), 0.000000, "
                   "18446744073709551615\n"),
             1u);
-  EXPECT_EQ(Count(dump.out, "Event, THREAD 1.1.1, Application, 0.000000, Begin\n"), 1u);
+  EXPECT_EQ(Count(dump.out, "State, THREAD 1.1.1, Application, 0.000000, "), 1u);
   EXPECT_EQ(Count(dump.out, "Container, nid0003, CPU, 0, "), 9u);
   EXPECT_EQ(Count(dump.out, ", 27.nid0003\n"), 1u);
   EXPECT_GT(Count(dump.out, ", MPI Point-to-point, "), 0u);
@@ -190,7 +204,7 @@ TEST(GenPrv, ValuesSpanSixtyFourBitsAndCompanionsNameThem) {
     }
     negative += line.find(", User value (signed), ") != std::string::npos && last[0] == '-';
   }
-  EXPECT_EQ(states, report["states"]);
+  EXPECT_EQ(states, report["states"] + report["interval_opens"]);
   EXPECT_GT(negative, 0u);
 }
 

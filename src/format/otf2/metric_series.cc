@@ -43,23 +43,23 @@ MetricSeries::Series& MetricSeries::SeriesOf(const LocationRecord& location, uin
 }
 
 void MetricSeries::Add(Series& series, const Reading& sample, const TimeBase& time) {
-  if (series.any && sample.timestamp > series.last.timestamp) {
-    const Reading& last = series.last;
-    double value = AsDouble(last.type, last.value);
-    if (series.accumulated) {
-      double ticks = static_cast<double>(sample.timestamp - last.timestamp);
-      value = Difference(sample.type, sample.value, last.value) *
-              static_cast<double>(time.resolution) / ticks;
-    }
-    sink_->OnVariable({.container = series.container,
-                       .type = series.type,
-                       .start = time.Seconds(last.timestamp),
-                       .end = time.Seconds(sample.timestamp),
-                       .value = value});
-  }
-  // Samples of one tick give no interval; the next starts at the later.
+  std::optional<uint64_t> since = series.track.Since(sample.timestamp);
+  const Reading last = series.last;
   series.last = sample;
-  series.any = true;
+  if (!since) return;
+  double start = time.Seconds(*since), end = time.Seconds(sample.timestamp);
+  if (series.accumulated) {
+    sink_->OnVariable(CountRate(series.container, series.type, start, end,
+                                Difference(sample.type, sample.value, last.value),
+                                static_cast<double>(sample.timestamp - *since),
+                                static_cast<double>(time.resolution)));
+    return;
+  }
+  sink_->OnVariable({.container = series.container,
+                     .type = series.type,
+                     .start = start,
+                     .end = end,
+                     .value = AsDouble(last.type, last.value)});
 }
 
 void MetricSeries::Check(const LocationTable& table, uint64_t location, uint64_t timestamp,
@@ -94,7 +94,7 @@ void MetricSeries::Sample(const LocationTable& table, const LocationRecord& loca
 
 void MetricSeries::Finish(const TimeBase& time, const std::function<uint64_t(uint64_t)>& end_of) {
   for (auto& [key, series] : series_) {
-    if (series.accumulated || !series.any) continue;
+    if (series.accumulated || !series.track.any()) continue;
     uint64_t end = end_of(key.first);
     if (end <= series.last.timestamp) continue;
     sink_->OnVariable({.container = series.container,

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "format/counter_track.h"
 #include "format/otf2/definitions.h"
 #include "format/otf2/location_table.h"
 #include "format/otf2/type_cache.h"
@@ -55,7 +56,7 @@ class MetricSeries {
     uint32_t container;
     uint32_t type;
     bool accumulated;
-    bool any = false;
+    CounterTrack<uint64_t> track;  // the samples' ticks
     Reading last{};
   };
 

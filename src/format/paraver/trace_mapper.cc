@@ -59,6 +59,9 @@ TraceMapper::TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, cons
   CheckTime(header.end_time);
   DeclareTypes();
   DeclareContainers();
+  intervals_.emplace(pcf_, thread_type_, options_.simulator.keep_extras, registry_, sink_);
+  counters_.emplace(pcf_, thread_type_, header_.seconds_per_tick, header_.tick_decimals, registry_,
+                    sink_);
 }
 
 void TraceMapper::DeclareTypes() {
@@ -183,14 +186,19 @@ void TraceMapper::State(const Record& r) {
 
 void TraceMapper::Events(const Record& r, const ParsedRecords& block) {
   See(r.time);
-  EventRow row{.container = thread_containers_[r.thread],
-               .time = Seconds(r.time),
-               .extras = CpuField(r.cpu)};
+  uint32_t container = thread_containers_[r.thread];
+  EventRow row{.container = container, .time = Seconds(r.time), .extras = CpuField(r.cpu)};
   for (uint32_t i = r.first; i < r.first + r.count; ++i) {
     const EventPair& pair = block.pairs[i];
-    row.type = EventType(pair.type);
-    SetEventValue(row, pair.type, pair.value);
-    sink_->OnEvent(row);
+    if (intervals_->Marks(pair.type)) {
+      intervals_->Apply(r.thread, container, pair.type, pair.value, row.time, r.cpu);
+    } else if (CounterSamples::Counts(pair.type)) {
+      counters_->Apply(r.thread, container, pair.type, pair.value, r.time);
+    } else {
+      row.type = EventType(pair.type);
+      SetEventValue(row, pair.type, pair.value);
+      sink_->OnEvent(row);
+    }
   }
 }
 
@@ -227,6 +235,7 @@ void TraceMapper::Finish() {
                     .extras = CpuField(s.cpu)});
   }
   open_states_.clear();
+  intervals_->Finish(end);
   for (uint32_t id = 0; id < registry_->container_count(); ++id) {
     sink_->OnContainer({.id = id, .start = 0, .end = end});
   }

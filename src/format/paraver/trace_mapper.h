@@ -6,7 +6,11 @@
 //   state record  -> State on the thread, depth 0, user field cpu
 //   event record  -> one Event per TYPE:VALUE, user field cpu; its value a
 //                    value row when the .pcf labels it, else a number
-//                    (EventRow::number), but beyond 64-bit integers
+//                    (EventRow::number), but beyond 64-bit integers;
+//                    except ("Mapping 2") pairs of interval types, which
+//                    open and close nested states (interval_events.h),
+//                    and counter samples, which become variables of their
+//                    rate (counter_samples.h)
 //   comm record   -> Communication link in the root; user fields lsend,
 //                    lrecv, size, send_cpu, recv_cpu (all JSON numbers);
 //                    key: its ordinal; size and tag also as the row's own
@@ -42,8 +46,10 @@
 #include <string>
 #include <vector>
 
+#include "format/paraver/counter_samples.h"
 #include "format/paraver/header.h"
 #include "format/paraver/id_table.h"
+#include "format/paraver/interval_events.h"
 #include "format/paraver/pcf_labels.h"
 #include "format/paraver/recent_ids.h"
 #include "format/paraver/record.h"
@@ -139,6 +145,8 @@ class TraceMapper {
   IdTable labelled_values_;
   RecentIds recent_values_;  // unlabelled numbers
   std::vector<OpenState> open_states_;
+  std::optional<IntervalEvents> intervals_;  // made once the types are declared
+  std::optional<CounterSamples> counters_;
   int64_t end_ticks_;
   uint64_t records_ = 0;
   uint64_t links_ = 0;

@@ -18,7 +18,7 @@ const char* kTrace =
     "c:1:1:2:1:2\n"
     "c:1:2:1:1\n"
     "1:1:1:1:1:0:1234567:1\n"
-    "2:2:1:2:1:999999999:50000001:2:42000050:18446744073709551615\n"
+    "2:2:1:2:1:999999999:50000001:2:32000050:18446744073709551615\n"
     "3:1:1:1:1:100:200:2:1:2:1:150:300:64:5\n"
     "1:2:1:2:1:7:-1:1\n";
 
@@ -176,10 +176,10 @@ TEST(ParaverCli, IngestKeepsFormatMetadataAndExactRawTimes) {
                                      "\"size\":64,\"send_cpu\":1,\"recv_cpu\":2}"});
   // Unlabelled values are numbers, but beyond 64-bit integers.
   EXPECT_EQ(Rows(c, "SELECT type, value, number FROM event_view ORDER BY type, value"),
-            (std::vector<std::string>{"1|NULL|1", "42000050|18446744073709551615|NULL",
+            (std::vector<std::string>{"1|NULL|1", "32000050|18446744073709551615|NULL",
                                       "MPI P2P|MPI_Recv|NULL"}));
   EXPECT_EQ(Rows(c, "SELECT name, alias FROM type WHERE kind = 'event' ORDER BY id"),
-            (std::vector<std::string>{"MPI P2P|50000001", "42000050|NULL", "1|NULL"}));
+            (std::vector<std::string>{"MPI P2P|50000001", "32000050|NULL", "1|NULL"}));
 }
 
 TEST(ParaverCli, IngestRefusesTimesSecondsCannotHoldExactly) {

@@ -13,14 +13,15 @@ namespace tracedb::testing::paraver_dump_test {
 namespace {
 
 // Out of time order; an open state; a record (1500) beyond the header's end
-// (1000); values beyond 2^63 and negative; comments, communicators and a
-// global operation among the records.
+// (1000); values beyond 2^63 and negative; an MPI call, which (its 0
+// being "Outside MPI") is a state; comments, communicators and a global
+// operation among the records.
 const char* kTrace =
     "#Paraver (01/02/2020 at 10:00):1000_us:1(2):1:2(1:1,1:1),1\n"
     "c:1:1:2:1:2\n"
     "1:1:1:1:1:0:400:1\n"
     "1:2:1:2:1:100:-1:7\n"
-    "2:1:1:1:1:300:50000001:2:42000050:18446744073709551615\n"
+    "2:1:1:1:1:300:50000001:2:32000050:18446744073709551615\n"
     "# a comment\n"
     "2:2:1:2:1:150:50000001:0:99:-3\n"
     "3:1:1:1:1:200:210:2:1:2:1:190:250:64:5\n"
@@ -50,9 +51,8 @@ TEST(ParaverDump, MapsEveryRecordKindWithLabelsAndNames) {
                 "State, Master, State, 0.000000, 0.000400, 0.000400, 0.000000, Running, 1",
                 "State, THREAD 1.2.1, State, 0.000100, 0.001500, 0.001400, 0.000000, Sched, 2",
                 "State, Master, State, 0.000400, 0.001500, 0.001100, 0.000000, 3, 1",
-                "Event, Master, MPI P2P, 0.000300, MPI_Recv, 1",
-                "Event, Master, 42000050, 0.000300, 18446744073709551615, 1",
-                "Event, THREAD 1.2.1, MPI P2P, 0.000150, Outside MPI, 2",
+                "State, Master, MPI P2P, 0.000300, 0.001500, 0.001200, 0.000000, MPI_Recv, 1",
+                "Event, Master, 32000050, 0.000300, 18446744073709551615, 1",
                 "Event, THREAD 1.2.1, 99, 0.000150, -3, 2",
                 "Link, 0, Communication, 0.000210, 0.000250, 0.000040, 5, Master, THREAD 1.2.1, 1, "
                 "0.000200, 0.000190, 64, 1, 2",
@@ -90,7 +90,10 @@ TEST(ParaverDump, WithoutUserFieldsTheLinesEndAtTheValue) {
   DumpOutcome out = DumpParaverFile(path, {.simulator = {.keep_extras = false}});
   ASSERT_TRUE(out.ok) << out.error;
   EXPECT_TRUE(
-      std::count(out.lines.begin(), out.lines.end(), "Event, Master, MPI P2P, 0.000300, MPI_Recv"));
+      std::count(out.lines.begin(), out.lines.end(),
+                 "State, Master, MPI P2P, 0.000300, 0.001500, 0.001200, 0.000000, MPI_Recv"));
+  EXPECT_TRUE(
+      std::count(out.lines.begin(), out.lines.end(), "Event, THREAD 1.2.1, 99, 0.000150, -3"));
   EXPECT_TRUE(std::count(out.lines.begin(), out.lines.end(),
                          "Link, 0, Communication, 0.000210, 0.000250, 0.000040, 5, Master, "
                          "THREAD 1.2.1, 1"));
