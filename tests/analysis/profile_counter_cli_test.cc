@@ -4,9 +4,16 @@
 // refusal of a counter the trace does not have.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "analysis/flat_profile.h"
 #include "analysis_cli.h"
+#include "pipeline/open_archive.h"
 #include "support/paraver_test_support.h"
 
 namespace tracedb::testing::analysis_cli::profile_counter_cli_test {
@@ -83,6 +90,21 @@ TEST_P(ProfileCounters, CountEachStateValuesCountersAndTheirRatio) {
                          "MPI P2P,MPI_Send,2,0.04,0.04,0.2,1400.0,35000.0,0.636363636363636\n");
 }
 
+// The share, not the last column any more, is still the percentage.
+TEST_P(ProfileCounters, AsATextTableTheShareIsStillAPercentage) {
+  CliRun run = Profile(std::string(kCounters) + " 1");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "type     value     count  inclusive_seconds  exclusive_seconds  share  PAPI_TOT_INS"
+            "  PAPI_TOT_INS_per_second  PAPI_TOT_INS/PAPI_TOT_CYC\n"
+            "State    Sync          2               0.12               0.12  60.0%        4100.0"
+            "               34166.6667                0.683333333\n"
+            "State    Running       2               0.08               0.08  40.0%        4500.0"
+            "                  56250.0                      0.625\n"
+            "MPI P2P  MPI_Send      2               0.04               0.04  20.0%        1400.0"
+            "                  35000.0                0.636363636\n");
+}
+
 // The same counts, container by container (sums above).
 TEST_P(ProfileCounters, CountPerContainer) {
   CliRun run = Profile("--csv --by container " + std::string(kCounters) + " 1");
@@ -147,6 +169,56 @@ TEST_P(ProfileCounters, AnUnknownCounterIsRefused) {
   EXPECT_EQ(run.err,
             "tracedb profile: --counter takes NAME or A/B (a ratio), not 'PAPI_TOT_INS/'\n"
             "(run 'tracedb profile --help' for usage)\n");
+}
+
+// docs/archive.md's query 6, per state type and value: every state's
+// overlap with every sample, summed in the database.
+const char* kQuery6 =
+    "SELECT st.name, v.name,"
+    "       sum(x.value * (CASE WHEN x.end_time < s.end_time THEN x.end_time ELSE s.end_time END"
+    "                    - CASE WHEN x.start_time > s.start_time THEN x.start_time"
+    "                      ELSE s.start_time END))"
+    " FROM state s"
+    " JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id"
+    " JOIN type st ON st.trace_id = s.trace_id AND st.id = s.type_id"
+    " JOIN variable x ON x.trace_id = s.trace_id AND x.container_id = s.container_id"
+    "                AND x.start_time < s.end_time AND x.end_time > s.start_time"
+    " JOIN type t ON t.trace_id = x.trace_id AND t.id = x.type_id"
+    " WHERE s.trace_id = 2 AND t.name LIKE 'PAPI_TOT_INS%'"
+    " GROUP BY st.name, v.name";
+
+// On a generated trace of nested OpenMP and MPI states and three counters
+// sampled at every event, the profile's counts are query 6's, to the
+// rounding of sums added up in another order.
+TEST_P(ProfileCounters, CountsAreWhatTheSqlOfTheArchiveDocCounts) {
+  std::string prv = Folder() + "/generated.prv";
+  std::string gen = std::string(TRACEDB_GEN_PRV) +
+                    " --size 300K --tasks 4 --threads-per-task 2 --nodes 2 --seed 5 --out " + prv +
+                    " 2>/dev/null";
+  ASSERT_EQ(std::system(gen.c_str()), 0);
+  CliRun ingest = Tracedb("ingest -q --db " + db() + " " + prv);
+  ASSERT_EQ(ingest.exit_code, 0) << ingest.err;
+  std::map<std::string, double> expected;
+  for (const std::string& row : database_->Rows(kQuery6)) {
+    size_t last = row.rfind('|');
+    expected[row.substr(0, last)] = std::stod(row.substr(last + 1));
+  }
+  ASSERT_GT(expected.size(), 5u);
+  std::unique_ptr<Archive> archive = OpenArchive(db(), ArchiveAccess::kRead);
+  TraceRecord trace = archive->catalog->ListTraces().back();
+  ASSERT_EQ(trace.id, 2);
+  ResultTable profile =
+      FlatProfile(*archive->reader, trace, {.counters = ParseCounterRequest({"PAPI_TOT_INS"})});
+  size_t counted = 0;
+  for (const std::vector<Cell>& row : profile.rows) {
+    std::string key = row[0].text + "|" + row[1].text;
+    double count = std::stod(row[6].text);
+    auto found = expected.find(key);
+    double sql = found == expected.end() ? 0 : found->second;
+    EXPECT_NEAR(count, sql, 1e-9 * (1 + std::abs(sql))) << key;
+    counted += found != expected.end();
+  }
+  EXPECT_EQ(counted, expected.size());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ProfileCounters,
