@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "analysis/analysed_trace.h"
+#include "analysis/counter_totals.h"
+#include "analysis/counter_types.h"
 #include "analysis/profile_bars.h"
 #include "analysis/profile_totals.h"
 #include "analysis/sort_key.h"
@@ -24,6 +26,7 @@ struct ProfileLine {
   ProfileTimes times;
   double lifetime = 0;  // what share divides by
   double sort_key = 0;  // inclusive time, rounded
+  const std::vector<double>* counts = nullptr;  // --counter's; null: nothing counted
 };
 
 double Lifetime(const ContainerName& container, const std::optional<TimeWindow>& window) {
@@ -41,8 +44,15 @@ std::map<int64_t, double> TypeLifetimes(const TraceNames& names, const ProfileTo
   return lifetimes;
 }
 
+// Each line's counts from `counts` (when the profile has counters).
+void AttachCounts(const CounterCounts& counts, const ProfileKey& key, ProfileLine* line) {
+  auto found = counts.find(key);
+  if (found != counts.end()) line->counts = &found->second;
+}
+
 std::vector<ProfileLine> Lines(const TraceNames& names, const ProfileTotals& totals,
-                               const std::optional<TimeWindow>& window) {
+                               const std::optional<TimeWindow>& window,
+                               const CounterCounts& counts = {}) {
   std::map<int64_t, double> type_lifetimes = TypeLifetimes(names, totals, window);
   std::vector<ProfileLine> lines;
   for (const auto& [key, times] : totals.times) {
@@ -55,6 +65,7 @@ std::vector<ProfileLine> Lines(const TraceNames& names, const ProfileTotals& tot
       line.lifetime = Lifetime(*line.container, window);
     }
     line.sort_key = SortKey(times.inclusive);
+    AttachCounts(counts, key, &line);
     lines.push_back(line);
   }
   return lines;
@@ -70,9 +81,10 @@ bool Before(const ProfileLine& a, const ProfileLine& b) {
   return names(a) < names(b);
 }
 
-std::vector<Cell> Row(const ProfileLine& line) {
+std::vector<Cell> Row(const ProfileLine& line, const CounterRequest& counters) {
   std::vector<Cell> row;
-  row.reserve(7);  // not the 8 that growing one at a time ends at: 150,000 rows
+  // Not the 8 that growing one at a time ends at: 150,000 rows.
+  row.reserve(7 + CounterCellCount(counters));
   if (line.container) row.push_back(TextCell(line.container->path));
   row.push_back(TextCell(line.type->name));
   row.push_back(TextCell(line.value->name));
@@ -80,13 +92,16 @@ std::vector<Cell> Row(const ProfileLine& line) {
   row.push_back(RealCell(line.times.inclusive));
   row.push_back(RealCell(line.times.exclusive));
   row.push_back(line.lifetime > 0 ? RealCell(line.times.exclusive / line.lifetime) : NullCell());
+  if (!counters.empty()) AppendCounterCells(counters, line.counts, line.times.inclusive, &row);
   return row;
 }
 
-std::vector<std::string> ProfileColumns(bool per_container) {
+std::vector<std::string> ProfileColumns(bool per_container, const CounterRequest& counters = {}) {
   std::vector<std::string> columns = {
       "type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"};
   if (per_container) columns.insert(columns.begin(), "container_path");
+  std::vector<std::string> counted = CounterColumnNames(counters);
+  columns.insert(columns.end(), counted.begin(), counted.end());
   return columns;
 }
 
@@ -97,18 +112,34 @@ ResultTable Table(std::vector<ProfileLine> lines, bool per_container,
   lines.resize(std::min(lines.size(), limit));
   ResultTable table{.columns = ProfileColumns(per_container)};
   table.rows.reserve(lines.size());
-  for (const ProfileLine& line : lines) table.rows.push_back(Row(line));
+  for (const ProfileLine& line : lines) table.rows.push_back(Row(line, {}));
   return table;
 }
 
-// The lines in order, and the names they point into.
+// The lines in order, and the names and counts they point into.
 struct SortedLines {
   TraceNames names;
+  CounterCounts counts;
+  CounterRequest counters;
   std::vector<ProfileLine> lines;
 };
 
-// In one snapshot: the trace's names and the totals `options` ask for,
-// handed to use(names, totals).
+// The counters' variable types (a DbError for a counter the trace lacks),
+// counted within the window, else the trace's whole span.
+CounterScope CountersOf(const TraceNames& names, const TraceRecord& trace,
+                        const ProfileOptions& options, const ProfileScope& scope) {
+  CounterScope counters{.profile = scope};
+  if (options.counters.empty()) return counters;
+  for (const std::string& name : options.counters.names) {
+    counters.type_ids.push_back(CounterTypeIds(names, name, TraceLabel(trace)));
+  }
+  counters.window = options.window.value_or(
+      TimeWindow{.from = trace.summary->start_time, .to = trace.summary->end_time});
+  return counters;
+}
+
+// In one snapshot: the trace's names and the totals and counts `options`
+// ask for, handed to use(names, totals, counts).
 template <typename Use>
 void ReadTotals(TraceReader& reader, const TraceRecord& trace, const ProfileOptions& options,
                 Use use) {
@@ -116,8 +147,13 @@ void ReadTotals(TraceReader& reader, const TraceRecord& trace, const ProfileOpti
     TraceNames names = ReadTraceNames(reader.name(), select);
     ProfileScope scope{.per_container = options.by == ProfileBy::kContainer,
                        .type_ids = StateTypeIds(names, options.type, TraceLabel(trace))};
-    use(names, options.window ? WindowTotals(reader.dialect(), select, scope, *options.window)
-                              : SummaryTotals(select, scope));
+    CounterScope counters = CountersOf(names, trace, options, scope);
+    ProfileTotals totals = options.window
+                               ? WindowTotals(reader.dialect(), select, scope, *options.window)
+                               : SummaryTotals(select, scope);
+    CounterCounts counts;
+    if (!options.counters.empty()) counts = ReadCounterCounts(reader.dialect(), select, counters);
+    use(names, totals, std::move(counts));
   });
 }
 
@@ -126,14 +162,18 @@ void ReadTotals(TraceReader& reader, const TraceRecord& trace, const ProfileOpti
 RowSource FlatProfileRows(TraceReader& reader, const TraceRecord& trace,
                           const ProfileOptions& options) {
   auto sorted = std::make_shared<SortedLines>();
-  ReadTotals(reader, trace, options, [&](TraceNames& names, const ProfileTotals& totals) {
-    sorted->names = std::move(names);  // its maps' nodes, which lines point to, stay put
-    sorted->lines = Lines(sorted->names, totals, options.window);
-    std::sort(sorted->lines.begin(), sorted->lines.end(), Before);
-  });
-  return {.columns = ProfileColumns(options.by == ProfileBy::kContainer),
+  sorted->counters = options.counters;
+  ReadTotals(reader, trace, options,
+             [&](TraceNames& names, const ProfileTotals& totals, CounterCounts counts) {
+               // Their maps' nodes, which lines point to, stay put.
+               sorted->names = std::move(names);
+               sorted->counts = std::move(counts);
+               sorted->lines = Lines(sorted->names, totals, options.window, sorted->counts);
+               std::sort(sorted->lines.begin(), sorted->lines.end(), Before);
+             });
+  return {.columns = ProfileColumns(options.by == ProfileBy::kContainer, options.counters),
           .size = sorted->lines.size(),
-          .row = [sorted](size_t i) { return Row(sorted->lines[i]); }};
+          .row = [sorted](size_t i) { return Row(sorted->lines[i], sorted->counters); }};
 }
 
 ResultTable FlatProfile(TraceReader& reader, const TraceRecord& trace,
@@ -148,7 +188,7 @@ DrawnProfile ReadDrawnProfile(TraceReader& reader, const TraceRecord& trace,
                                        "solid: exclusive)",
                               .unit = TimeUnit(trace)}};
   ReadTotals(reader, trace, {.type = type, .window = window},
-             [&](const TraceNames& names, const ProfileTotals& totals) {
+             [&](const TraceNames& names, const ProfileTotals& totals, const CounterCounts&) {
                drawn.values = totals.times.size();
                drawn.table = Table(Lines(names, totals, window), false, rows);
                drawn.bars.bars = ProfileBarsOf(names, totals);

@@ -3,7 +3,7 @@
 // first:
 //
 //   [container_path,] type, value, count, inclusive_seconds,
-//   exclusive_seconds, share
+//   exclusive_seconds, share[, a counter's columns...]
 //
 // share = exclusive_seconds / the lifetime of the container (per
 // container), or the summed lifetimes of the containers that have states
@@ -12,6 +12,8 @@
 // to at most 100%: inclusive time counts nested states twice (a user
 // function and the MPI call inside it, a Pajé state pushed on another). Without a window the rows
 // come from the summaries; with one, from the window's states, clipped exactly (profile_totals.h).
+// The counters' columns (counter_columns.h) are counted from the states and
+// samples, clipped to the window or the trace's span (counter_totals.h).
 //
 // Runs on the caller's thread; reads the trace in one snapshot.
 #pragma once
@@ -20,6 +22,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/counter_columns.h"
 #include "analysis/time_window.h"
 #include "chart/bars_svg.h"
 #include "db/trace_reader.h"
@@ -35,6 +38,7 @@ struct ProfileOptions {
   ProfileBy by = ProfileBy::kValue;  // --by: over all containers by default
   std::optional<std::string> type;   // --type: the state type(s) of that name
   std::optional<TimeWindow> window;  // --from/--to; within the trace's span
+  CounterRequest counters;           // --counter: columns after share; none by default
 };
 
 // Its rows made when asked for (results/row_source.h): what the command

@@ -76,20 +76,21 @@ std::vector<Cell> Row(const NameKey& key, const Side& side, bool per_container) 
 }
 
 // A row's sort key (largest difference first), names and times.
-using Line = std::tuple<double, NameKey, Side>;
+using ComparedLine = std::tuple<double, NameKey, Side>;
 
 // Ties in name order (the map's). The keys move out of the map, which is
 // left empty: a copy held them twice.
-std::vector<Line> Ordered(std::map<NameKey, Side>& sides) {
-  std::vector<Line> lines;
+std::vector<ComparedLine> Ordered(std::map<NameKey, Side>& sides) {
+  std::vector<ComparedLine> lines;
   lines.reserve(sides.size());
   while (!sides.empty()) {
     auto node = sides.extract(sides.begin());
     lines.emplace_back(-SortKey(std::abs(Difference(node.mapped()))), std::move(node.key()),
                        node.mapped());
   }
-  std::stable_sort(lines.begin(), lines.end(),
-                   [](const Line& x, const Line& y) { return std::get<0>(x) < std::get<0>(y); });
+  std::stable_sort(lines.begin(), lines.end(), [](const ComparedLine& x, const ComparedLine& y) {
+    return std::get<0>(x) < std::get<0>(y);
+  });
   return lines;
 }
 
@@ -107,7 +108,7 @@ RowSource CompareProfileRows(TraceReader& reader, const TraceRecord& a, const Tr
   std::map<NameKey, Side> sides;
   for (auto& [key, times] : TimesByName(reader, a, options)) sides[key].a = times;
   for (auto& [key, times] : TimesByName(reader, b, options)) sides[key].b = times;
-  auto lines = std::make_shared<std::vector<Line>>(Ordered(sides));
+  auto lines = std::make_shared<std::vector<ComparedLine>>(Ordered(sides));
   bool per_container = options.by == ProfileBy::kContainer;
   return {.columns = ComparisonColumns(per_container),
           .size = lines->size(),

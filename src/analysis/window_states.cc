@@ -41,6 +41,14 @@ std::string TypesSql(const WindowQuery& query) {
   return sql + ")";
 }
 
+// " AND c.id = 7" for a query of container 7: `column` names the
+// container where each part's search starts (the short states': the
+// container row; the long states': the state's own).
+std::string ContainerSql(const WindowQuery& query, const char* column) {
+  if (!query.container_id) return "";
+  return std::string(" AND ") + column + " = " + std::to_string(*query.container_id);
+}
+
 // The conditions a state of either part meets, after its index range.
 std::string Conditions(const WindowQuery& query, const std::string& longest) {
   return " AND s.start_time >= " + LowerBound(query, longest) +
@@ -57,10 +65,12 @@ std::string SqliteSql(const WindowQuery& query) {
   return std::string("SELECT ") + kColumns +
          " FROM container c CROSS JOIN state s ON s.trace_id = c.trace_id"
          " AND s.container_id = c.id AND s.long_state = 0" +
-         Conditions(query, kShortLongest) + " WHERE c.trace_id = $1 UNION ALL SELECT " + kColumns +
+         Conditions(query, kShortLongest) + " WHERE c.trace_id = $1" + ContainerSql(query, "c.id") +
+         " UNION ALL SELECT " + kColumns +
          " FROM state_duration d CROSS JOIN state s ON s.trace_id = d.trace_id"
          " AND s.duration_class = d.duration_class AND s.long_state = 1" +
-         Conditions(query, "d.max_seconds") + " WHERE d.trace_id = $1";
+         Conditions(query, "d.max_seconds") + ContainerSql(query, "s.container_id") +
+         " WHERE d.trace_id = $1";
 }
 
 // Each search a LATERAL subquery of its own; OFFSET 0 keeps the planner
@@ -71,13 +81,13 @@ std::string SqliteSql(const WindowQuery& query) {
 std::string PostgresSql(const WindowQuery& query) {
   return std::string("SELECT s.* FROM container c CROSS JOIN LATERAL (SELECT ") + kColumns +
          " FROM state s WHERE s.trace_id = $1 AND s.container_id = c.id AND s.long_state = 0" +
-         Conditions(query, kShortLongest) +
-         " OFFSET 0) s WHERE c.trace_id = $1 UNION ALL SELECT s.* FROM state_duration d"
-         " CROSS JOIN LATERAL (SELECT " +
-         kColumns +
+         Conditions(query, kShortLongest) + " OFFSET 0) s WHERE c.trace_id = $1" +
+         ContainerSql(query, "c.id") +
+         " UNION ALL SELECT s.* FROM state_duration d CROSS JOIN LATERAL (SELECT " + kColumns +
          " FROM state s WHERE s.trace_id = $1 AND s.duration_class = d.duration_class"
          " AND s.long_state = 1" +
-         Conditions(query, "d.max_seconds") + " OFFSET 0) s WHERE d.trace_id = $1";
+         Conditions(query, "d.max_seconds") + ContainerSql(query, "s.container_id") +
+         " OFFSET 0) s WHERE d.trace_id = $1";
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ struct WindowState {
 struct WindowQuery {
   TimeWindow window;
   std::vector<int64_t> type_ids;  // only states of these types; empty: every state
+  // Only this container's states (counter_totals.h reads container by
+  // container); none: every container's.
+  std::optional<int64_t> container_id;
 };
 
 void ReadWindowStates(SqlDialect dialect, const SelectRows& select, const WindowQuery& query,

@@ -1,7 +1,9 @@
 // tracedb profile: time per state value, over all containers or per
 // container, from the summaries or clipped to a time window
 // (analysis/flat_profile.h).
+#include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -19,6 +21,7 @@ namespace {
 
 constexpr Option kOptions[] = {
     {"by", "value|container", "over all containers, or per container", "value"},
+    {"counter", "NAME", "a counter per row (A/B: a ratio)", nullptr, true},
 };
 
 constexpr OptionGroup kGroups[] = {
@@ -40,26 +43,35 @@ constexpr const char* kDescription =
     "\n"
     "Without a window, the summaries of the load answer. --from and/or --to\n"
     "(the other end: the trace's) clip every state and lifetime exactly to\n"
-    "[T0, T1]; a state counts where it overlaps the window.\n";
+    "[T0, T1]; a state counts where it overlaps the window. --counter NAME\n"
+    "adds what the counter NAME (or 'NAME [label]') counted within each\n"
+    "row's states, and NAME_per_second; --counter A/B, the ratio of two.\n";
 
 constexpr const char* kExamples =
     "# Where did the time go in trace 3, MPI states only?\n"
     "tracedb profile --type 'MPI state' 3\n"
     "# Per container, between 10 s and 12 s, as CSV\n"
-    "tracedb profile --by container --from 10 --to 12 --csv 3 > window.csv\n";
+    "tracedb profile --by container --from 10 --to 12 --csv 3 > window.csv\n"
+    "# Instructions per cycle in each state value\n"
+    "tracedb profile --counter PAPI_TOT_INS/PAPI_TOT_CYC 3\n";
 
 struct ProfileArgs {
   std::string db;
   std::string trace;
-  ProfileOptions profile;  // --by, --type (the window: from `window`)
+  ProfileOptions profile;  // --by, --type, --counter (the window: from `window`)
   WindowArgs window;
   QueryFormat format = QueryFormat::kText;
 };
 
+// The share column: the first of that name (a counter may be named so too).
+size_t ShareColumn(const RowSource& rows) {
+  auto share = std::find(rows.columns.begin(), rows.columns.end(), "share");
+  return static_cast<size_t>(share - rows.columns.begin());
+}
 
 // A terminal reads shares best as percentages.
 RowSource SharesAsPercent(RowSource rows) {
-  size_t share = rows.columns.size() - 1;
+  size_t share = ShareColumn(rows);
   rows.row = [share, row = std::move(rows.row)](size_t i) {
     std::vector<Cell> cells = row(i);
     if (cells[share].kind == CellKind::kReal) {
@@ -86,11 +98,18 @@ int Profile(const ProfileArgs& args) {
   }
   TextTableOptions text;
   text.align.assign(rows.columns.size(), Align::kAuto);
-  text.align.back() = Align::kRight;
+  text.align[ShareColumn(rows)] = Align::kRight;
   PrintRows(SharesAsPercent(std::move(rows)), args.format, text);
   return 0;
 }
 
+CounterRequest CounterArguments(const Arguments& arguments) {
+  try {
+    return ParseCounterRequest(Texts(arguments, "counter"));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
 
 int Run(const Arguments& arguments) {
   ProfileArgs args{.db = DatabaseArgument(arguments),
@@ -99,6 +118,7 @@ int Run(const Arguments& arguments) {
                    .format = OutputFormat(arguments)};
   args.profile.by = ByArgument(arguments);
   args.profile.type = Text(arguments, "type");
+  args.profile.counters = CounterArguments(arguments);
   return Profile(args);
 }
 
