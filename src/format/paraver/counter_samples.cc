@@ -2,16 +2,14 @@
 
 #include <string>
 
+#include "format/paraver/labelled_type.h"
+
 namespace tracedb::paraver {
 
 uint32_t CounterSamples::VariableType(int64_t type) {
   auto key = static_cast<uint64_t>(type);
   if (auto id = types_.Find(key, 0)) return *id;
-  TypeInfo info{.name = std::to_string(type), .kind = TypeKind::kVariable, .parent = thread_type_};
-  if (auto label = pcf_.event_types.find(type); label != pcf_.event_types.end()) {
-    info.alias = std::move(info.name);
-    info.name = label->second;
-  }
+  TypeInfo info = LabelledType(pcf_, type, TypeKind::kVariable, thread_type_);
   uint32_t id = registry_->AddType(std::move(info));
   types_.Insert(key, 0, id);
   return id;

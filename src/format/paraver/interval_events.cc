@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "format/paraver/labelled_type.h"
 #include "format/paraver/trim.h"
 
 namespace tracedb::paraver {
@@ -58,11 +59,7 @@ IntervalEvents::IntervalEvents(const PcfLabels& pcf, uint32_t thread_type, bool 
 uint32_t IntervalEvents::StateType(uint32_t slot) {
   if (state_types_[slot] != kNoId) return state_types_[slot];
   int64_t type = types_[slot];
-  TypeInfo info{.name = std::to_string(type), .kind = TypeKind::kState, .parent = thread_type_};
-  if (auto label = pcf_.event_types.find(type); label != pcf_.event_types.end()) {
-    info.alias = std::move(info.name);
-    info.name = label->second;
-  }
+  TypeInfo info = LabelledType(pcf_, type, TypeKind::kState, thread_type_);
   return state_types_[slot] = registry_->AddType(std::move(info));
 }
 

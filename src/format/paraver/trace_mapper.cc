@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "format/paraver/labelled_type.h"
 #include "model/input_error.h"
 
 namespace tracedb::paraver {
@@ -254,11 +255,7 @@ uint32_t TraceMapper::StateValue(int64_t state) {
 uint32_t TraceMapper::EventType(int64_t type) {
   auto key = static_cast<uint64_t>(type);
   if (auto id = event_types_.Find(key, 0)) return *id;
-  TypeInfo info{.name = std::to_string(type), .kind = TypeKind::kEvent, .parent = thread_type_};
-  if (const std::string* label = Find(pcf_.event_types, type)) {
-    info.alias = std::move(info.name);
-    info.name = *label;
-  }
+  TypeInfo info = LabelledType(pcf_, type, TypeKind::kEvent, thread_type_);
   uint32_t id = registry_->AddType(std::move(info));
   event_types_.Insert(key, 0, id);
   return id;
