@@ -25,12 +25,13 @@ LEFT JOIN container p ON p.trace_id = c.trace_id AND p.id = c.parent_id AND p.pa
 WHERE c.parent_id IS NOT NULL;
 
 -- duration_class and long_state, so that window queries can join
--- state_duration and choose the index of long states.
+-- state_duration and choose the index of long states; parent_start, to join
+-- the state a state is nested in (docs/archive.md).
 CREATE VIEW state_view AS
 SELECT s.trace_id, s.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
        c.path AS container_path, s.type_id, t.name AS type, s.value_id, v.name AS value,
        s.start_time, s.end_time, s.end_time - s.start_time AS duration, s.depth, s.extra,
-       s.duration_class, s.long_state
+       s.duration_class, s.long_state, s.parent_start
 FROM state s
 JOIN trace tr ON tr.id = s.trace_id AND tr.status = 'complete'
 JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
@@ -80,6 +81,20 @@ JOIN container c ON c.trace_id = s.trace_id AND c.id = s.container_id
 JOIN type t ON t.trace_id = s.trace_id AND t.id = s.type_id
 JOIN value v ON v.trace_id = s.trace_id AND v.id = s.value_id
 WHERE s.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
+
+-- value is '(other paths)' (value_id NULL) for the paths past a container's
+-- bound.
+CREATE VIEW call_path_view AS
+SELECT p.trace_id, p.path_id, p.parent_id, p.container_id,
+       CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,
+       c.path AS container_path, p.type_id, t.name AS type, p.value_id,
+       coalesce(v.name, '(other paths)') AS value, p.depth, p.count, p.inclusive_seconds,
+       p.exclusive_seconds
+FROM call_path p
+JOIN container c ON c.trace_id = p.trace_id AND c.id = p.container_id
+JOIN type t ON t.trace_id = p.trace_id AND t.id = p.type_id
+LEFT JOIN value v ON v.trace_id = p.trace_id AND v.id = p.value_id
+WHERE p.trace_id IN (SELECT id FROM trace WHERE status = 'complete');
 
 CREATE VIEW event_summary_view AS
 SELECT e.trace_id, e.container_id, CASE WHEN c.parent_id IS NULL THEN NULL ELSE c.name END AS container,

@@ -165,13 +165,17 @@ CREATE TABLE state (
   duration_class INTEGER,         -- k with 2^(k-1) <= end_time - start_time < 2^k; -1022
                                   --   below 2^-1022 (zero included), 1025 if it overflows;
                                   --   never NULL (a column added by 0007)
-  long_state INTEGER NOT NULL DEFAULT 0
+  long_state INTEGER NOT NULL DEFAULT 0,
                                   -- 1 for the few longest states of the trace, 0 for the
                                   --   others (SMALLINT in PostgreSQL): its class is at least
                                   --   K, K the smallest class with at most max(64, 2% of the
                                   --   states so far) at or above it, as the trace streamed
                                   --   (a state once long stays long; 0008 took the whole
                                   --   trace's histogram for the traces before it)
+  parent_start REAL               -- the start_time of the state this one is nested in: the
+                                  --   one of the same container and type at depth - 1
+                                  --   that started then; NULL at depth 0, and for the
+                                  --   traces loaded before 0011 (ingest --force adds it)
 );
 CREATE INDEX state_container_time ON state (trace_id, container_id, start_time);
 -- Time windows and instants (README, queries 8 and 9). The states that cover
@@ -322,6 +326,26 @@ CREATE TABLE state_duration (
   short_max_seconds REAL            -- the longest of them with long_state = 0; NULL if none
 );
 CREATE INDEX state_duration_class ON state_duration (trace_id, duration_class);
+
+-- The call-path profile: per container and state type, each distinct path
+-- of nested values from a bottom state up (the state's value, the value it
+-- was pushed on, and so on down), with its states' totals. Past 1,000 paths
+-- in a container, every new path and all above it go to the (container,
+-- type)'s one "(other paths)" row (value_id NULL, parent_id NULL, depth 0).
+-- `tracedb profile --tree` merges the containers' paths into one tree.
+CREATE TABLE call_path (
+  trace_id          INTEGER NOT NULL,  -- -> trace.id
+  path_id           INTEGER NOT NULL,  -- unique within the trace
+  parent_id         INTEGER,           -- -> call_path.path_id of the path below; NULL at depth 0
+  container_id      INTEGER NOT NULL,  -- -> container.id
+  type_id           INTEGER NOT NULL,  -- -> type.id, a state type
+  value_id          INTEGER,           -- -> value.id, the path's last value; NULL: other paths
+  depth             INTEGER NOT NULL,  -- as state.depth
+  count             INTEGER NOT NULL,  -- states
+  inclusive_seconds REAL NOT NULL,     -- sum of their durations
+  exclusive_seconds REAL NOT NULL      -- the same minus those of the states pushed on them
+);
+CREATE INDEX call_path_container ON call_path (trace_id, container_id);
 
 -- The views are in migrations/views.sql, not here: that file is their one
 -- definition, which the migrator applies after the migrations, and which

@@ -47,14 +47,14 @@ constexpr const char* kDescription =
     "per table: trace.csv (its one row), type.csv, value.csv,\n"
     "container.csv, state.csv, event.csv, variable.csv, link.csv and the\n"
     "summaries' state_summary.csv, event_summary.csv,\n"
-    "variable_summary.csv, link_summary.csv, state_profile.csv and\n"
-    "state_duration.csv, each with a header and every column (tracedb\n"
-    "schema --documented). RFC 4180 with LF line ends; NULL is an empty\n"
-    "field and the empty string \"\"; reals keep every digit. Tables are\n"
-    "streamed, several at once (a reader per core); the files agree with\n"
-    "each other and appear together when all are written. --force\n"
-    "replaces files there. Interrupted (ctrl-C, SIGTERM), it removes the\n"
-    "files it began and exits 130 (143).\n";
+    "variable_summary.csv, link_summary.csv, state_profile.csv,\n"
+    "state_duration.csv and call_path.csv, each with a header and every\n"
+    "column (tracedb schema --documented). RFC 4180 with LF line ends;\n"
+    "NULL is an empty field and the empty string \"\"; reals keep every\n"
+    "digit. Tables are streamed, several at once (a reader per core); the\n"
+    "files agree with each other and appear together when all are\n"
+    "written. --force replaces files there. Interrupted (ctrl-C,\n"
+    "SIGTERM), it removes the files it began and exits 130 (143).\n";
 
 constexpr const char* kExamples =
     "tracedb export-csv --db runs.sqlite 1 run1-csv/\n"

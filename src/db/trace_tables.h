@@ -50,7 +50,7 @@ struct TraceTable {
 
 inline constexpr int kTraceTableUnits = 6;
 
-inline constexpr std::array<TraceTable, 14> kTraceTables = {{
+inline constexpr std::array<TraceTable, 15> kTraceTables = {{
     {"trace", "", 4},
     {"type", "id", 5},
     {"value", "id", 5},
@@ -69,6 +69,7 @@ inline constexpr std::array<TraceTable, 14> kTraceTables = {{
      true},
     {"state_profile", "type_id, value_id, bin", 4, true},
     {"state_duration", "duration_class", 4},
+    {"call_path", "path_id", 4},
 }};
 
 // The SELECT of every column of `table` for the trace whose id it binds

@@ -7,10 +7,13 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "model/call_paths.h"
 
 namespace tracedb {
 
@@ -82,6 +85,12 @@ struct StateRow {
   // The value of the state this one was pushed on (kNoValue at depth 0):
   // exclusive time subtracts a state's duration from that value's.
   uint32_t parent_value = kNoValue;
+  // The call path (model/call_paths.h) and the one of the state below
+  // (kNoPath at depth 0), for the call-path profile; not stored.
+  uint32_t path = kNoPath;
+  uint32_t parent_path = kNoPath;
+  // When the state below started (NaN at depth 0): state.parent_start.
+  double parent_start = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct EventRow {

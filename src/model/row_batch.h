@@ -64,9 +64,13 @@ struct StateRecord {
   uint32_t depth;
   TextSpan extra;
   uint32_t parent_value = kNoValue;  // of the state below, none at depth 0 (not stored)
+  uint32_t path = kNoPath;           // model/call_paths.h (not stored)
+  uint32_t parent_path = kNoPath;    // of the state below (not stored)
+  // When the state below started; NaN (NULL) at depth 0.
+  double parent_start = std::numeric_limits<double>::quiet_NaN();
 };
 
-static_assert(sizeof(StateRecord) == 48, "a batch holds many: keep them small");
+static_assert(sizeof(StateRecord) == 64, "a batch holds many: keep them small");
 
 struct EventRecord {
   uint32_t container;
@@ -174,6 +178,20 @@ struct DurationRecord {
   double short_max;  // the longest without long_state; NaN (NULL) if all have it
 };
 
+// One call path's totals in one container (summary/trace_summarizer.h,
+// model/call_paths.h).
+struct CallPathRecord {
+  uint32_t path;    // its id without kOtherPathsBit
+  uint32_t parent;  // kNoPath (NULL) at depth 0 and for "(other paths)"
+  uint32_t container;
+  uint32_t type;
+  uint32_t value;  // kNoValue (NULL): the (container, type)'s "(other paths)"
+  uint32_t depth;
+  int64_t count;
+  double inclusive;
+  double exclusive;
+};
+
 struct RowBatch {
   std::vector<TypeRecord> types;
   std::vector<ValueRecord> values;
@@ -188,6 +206,7 @@ struct RowBatch {
   std::vector<LinkSummaryRecord> link_summaries;
   std::vector<ProfileRecord> profile;
   std::vector<DurationRecord> durations;
+  std::vector<CallPathRecord> call_paths;
   std::string text;  // the records' `extra` texts, one after another
 
   std::string_view Text(TextSpan span) const {
@@ -210,13 +229,14 @@ struct RowBatch {
     link_summaries.clear();
     profile.clear();
     durations.clear();
+    call_paths.clear();
   }
 
   size_t rows() const {
     return types.size() + values.size() + containers.size() + states.size() + events.size() +
            variables.size() + links.size() + state_summaries.size() + event_summaries.size() +
-           variable_summaries.size() + link_summaries.size() + profile.size() +
-           durations.size();
+           variable_summaries.size() + link_summaries.size() + profile.size() + durations.size() +
+           call_paths.size();
   }
 };
 

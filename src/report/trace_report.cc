@@ -18,6 +18,7 @@
 #include "chart/lines_svg.h"
 #include "chart/time_axis.h"
 #include "chart/utilisation_svg.h"
+#include "report/flame_graphs.h"
 #include "report/report_page.h"
 #include "results/html_table.h"
 #include "results/xml_text.h"
@@ -186,6 +187,8 @@ std::string TraceReport(TraceReader& reader, const TraceRecord& trace,
                                          UtilisationSection(reader, trace, options)};
   if (auto variables = Variables(reader, trace, options)) sections.push_back(*variables);
   sections.push_back(Profile(reader, trace, options));
+  // The whole trace's: the call paths are summaries, which know no window.
+  if (auto paths = FlameGraphs(reader, trace)) sections.push_back(*paths);
   sections.push_back(Comm(reader, trace));
   return ReportPage(trace.info.name, sections);
 }

@@ -368,10 +368,12 @@ void Simulator::StateEvent(const Event& e) {
   switch (e.kind) {
     case EventKind::kSetState:
       ResetStates(track, target->container, e.time, *sink_);
-      PushState(track, target->container, e.time, ResolveValue(e, target->type), TakeExtras(e));
+      PushState(track, target->container, e.time, ResolveValue(e, target->type), TakeExtras(e),
+                call_paths_);
       break;
     case EventKind::kPushState:
-      PushState(track, target->container, e.time, ResolveValue(e, target->type), TakeExtras(e));
+      PushState(track, target->container, e.time, ResolveValue(e, target->type), TakeExtras(e),
+                call_paths_);
       break;
     case EventKind::kPopState:
       PopState(track, target->container, e.time, TakeExtras(e), *sink_);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "model/call_paths.h"
 #include "model/chunked_vector.h"
 #include "model/entity.h"
 #include "model/paje_event.h"
@@ -128,6 +129,7 @@ class Simulator {
   // whole while holding old and new (75,000 containers: 6.6 MB of live
   // states; the SQLite ingest of that trace peaked 2-3 MB lower, 3 runs).
   ChunkedVector<LiveContainer> live_;
+  CallPaths call_paths_;
   double end_time_ = -1;
   double first_time_ = 0;
   bool any_time_ = false;

@@ -7,7 +7,7 @@ namespace {
 
 void Emit(Track& track, uint32_t container, OpenState& state, double end, EntitySink& sink) {
   // The stack holds the states from the bottom up: the one below is the one before.
-  uint32_t parent_value = &state == track.states.data() ? kNoValue : (&state - 1)->value;
+  const OpenState* below = &state == track.states.data() ? nullptr : &state - 1;
   sink.OnState(StateRow{.container = container,
                         .type = track.type,
                         .value = state.value,
@@ -15,7 +15,10 @@ void Emit(Track& track, uint32_t container, OpenState& state, double end, Entity
                         .end = end,
                         .depth = state.depth,
                         .extras = std::move(state.extras),
-                        .parent_value = parent_value});
+                        .parent_value = below ? below->value : kNoValue,
+                        .path = state.path,
+                        .parent_path = below ? below->path : kNoPath,
+                        .parent_start = below ? below->start : StateRow{}.parent_start});
 }
 
 // The last created state is the top of the stack while it is open; once it
@@ -29,10 +32,12 @@ void NoteClosed(Track& track, double time) {
 
 }  // namespace
 
-void PushState(Track& track, uint32_t container, double time, uint32_t value, Extras extras) {
-  (void)container;
+void PushState(Track& track, uint32_t container, double time, uint32_t value, Extras extras,
+               CallPaths& paths) {
   uint32_t depth = track.states.empty() ? 0 : track.states.back().depth + 1;
-  track.states.push_back(OpenState{time, value, depth, std::move(extras)});
+  uint32_t parent = track.states.empty() ? kNoPath : track.states.back().path;
+  uint32_t path = paths.Enter(container, track.type, parent, value);
+  track.states.push_back(OpenState{time, value, depth, path, std::move(extras)});
   track.last = LastEntity{.any = true, .start = time};
   track.last_state_open = true;
 }

@@ -3,12 +3,15 @@
 // Closed states go to the sink at once. Time-order checks are the caller's.
 #pragma once
 
+#include "model/call_paths.h"
 #include "model/entity.h"
 #include "sim/tracks.h"
 
 namespace tracedb {
 
-void PushState(Track& track, uint32_t container, double time, uint32_t value, Extras extras);
+// `paths` numbers the pushed state's call path.
+void PushState(Track& track, uint32_t container, double time, uint32_t value, Extras extras,
+               CallPaths& paths);
 // Returns false when the stack is empty. `extras` (of the PopState) follow
 // the pushed state's own.
 bool PopState(Track& track, uint32_t container, double time, const Extras& extras,

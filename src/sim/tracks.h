@@ -37,6 +37,7 @@ struct OpenState {
   double start;
   uint32_t value;
   uint32_t depth;
+  uint32_t path;  // model/call_paths.h
   Extras extras;
 };
 

@@ -112,7 +112,10 @@ void BatchingSink::OnState(const StateRow& row) {
                                       .end = row.end,
                                       .depth = row.depth,
                                       .extra = Json(row.extras),
-                                      .parent_value = row.parent_value});
+                                      .parent_value = row.parent_value,
+                                      .path = row.path,
+                                      .parent_path = row.parent_path,
+                                      .parent_start = row.parent_start});
   ++counts_.states;
   Added();
 }

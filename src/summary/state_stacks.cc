@@ -34,6 +34,8 @@ void StateStacks::Push(const StateRecord& state, std::vector<StateRecord>* out) 
   // parent to take time from.
   bool on_parent = !stack.empty() && stack.back().depth + 1 == state.depth;
   open.parent_value = on_parent ? stack.back().value : kNoValue;
+  open.parent_path = on_parent ? stack.back().path : kNoPath;
+  open.path = paths_.Enter(state.container, state.type, open.parent_path, state.value);
   stack.push_back(open);
 }
 

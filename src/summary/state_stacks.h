@@ -1,7 +1,8 @@
 // StateStacks: the state stacks of one container, replayed from stored
 // state rows, for summaries computed after the load (tracedb summarize).
-// A stored row keeps its depth but not StateRecord::parent_value, which
-// exclusive time needs: given a container's states in (start_time, depth,
+// A stored row keeps its depth but not StateRecord::parent_value and the
+// call paths (parent_path, path), which exclusive time and the call-path
+// profile need: given a container's states in (start_time, depth,
 // end_time) order, the state a row at depth d was pushed on is the last one
 // seen at depth d - 1. (States of one depth follow each other: of those
 // that start together, all but the last are empty, and end_time puts the
@@ -26,13 +27,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/call_paths.h"
 #include "model/row_batch.h"
 
 namespace tracedb {
 
 class StateStacks {
  public:
-  // Takes the container's next state (its parent_value ignored): the
+  // Takes the container's next state (its parent_value and paths ignored): the
   // states it closes go to `out` first, deepest first.
   void Push(const StateRecord& state, std::vector<StateRecord>* out);
   // The container ended: its states still open go to `out`, deepest first.
@@ -40,6 +42,7 @@ class StateStacks {
 
  private:
   std::unordered_map<uint32_t, std::vector<StateRecord>> stacks_;  // by type, bottom first
+  CallPaths paths_;  // numbered anew: the stored rows do not keep them
 };
 
 }  // namespace tracedb

@@ -45,6 +45,7 @@ void TraceSummarizer::AddState(const StateRecord& s) {
     d.short_max = d.short_count++ == 0 ? seconds : std::max(d.short_max, seconds);
   }
   profile_.Add(s.type, s.value, s.start, s.end, 1);
+  call_paths_.Add(s);
   if (s.parent_value == kNoValue) return;
   states_[{s.container, s.type, s.parent_value}].exclusive -= seconds;
   profile_.Add(s.type, s.parent_value, s.start, s.end, -1);
@@ -77,6 +78,7 @@ void TraceSummarizer::Finish(size_t batch_rows,
   FinishEvents(batch, spill);
   FinishVariables(batch, spill);
   FinishDurations(batch);
+  call_paths_.Finish(&batch.call_paths, spill);
   profile_.AppendRecords(&batch.profile, spill);
   write(batch);
   batch.Clear();

@@ -1,5 +1,6 @@
 // TraceSummarizer: the summaries of a load (state, event, variable and link
-// summaries, the state profile, the states by duration class;
+// summaries, the state profile, the states by duration class, the call
+// paths;
 // model/row_batch.h), computed from the rows
 // as they stream from the simulator to the writer, so that no pass over the
 // stored rows is needed. Memory is per (container, type, value), never per
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "model/row_batch.h"
+#include "summary/call_path_totals.h"
 #include "summary/keyed_totals.h"
 #include "summary/link_matrix.h"
 #include "summary/profile_bins.h"
@@ -83,6 +85,7 @@ class TraceSummarizer {
   std::vector<DurationTotals> durations_;  // by class, from kShortestDurationClass
   LinkMatrix links_;
   ProfileBins profile_;
+  CallPathTotals call_paths_;
 };
 
 }  // namespace tracedb

@@ -114,7 +114,7 @@ TEST_P(ArchiveCli, DeleteTakesWaitOrBackgroundNotBoth) {
 }
 
 // Two traces in a new archive, the first (ring.paje) hidden by a delete
-// whose background removal was killed after its first table (container, in
+// whose background removal was killed after its first table (call_path, in
 // name order): "deleting", its remover gone, its states still there.
 std::string ArchiveWithAKilledRemoval(const std::string& name) {
   std::string db = FreshDbPath(name);
@@ -130,7 +130,7 @@ std::string ArchiveWithAKilledRemoval(const std::string& name) {
   EXPECT_TRUE(WaitFor([&] {
     std::vector<std::string> pid = Rows(connection, "SELECT loader_pid FROM trace WHERE id = 1");
     return !pid.empty() &&
-           Rows(connection, "SELECT count(*) FROM container WHERE trace_id = 1")[0] == "0" &&
+           Rows(connection, "SELECT count(*) FROM call_path WHERE trace_id = 1")[0] == "0" &&
            CheckLoader(ThisHost(), std::stoll(pid[0])) == LoaderState::kGone;
   }));
   EXPECT_NE(Rows(connection, "SELECT count(*) FROM state WHERE trace_id = 1"),

@@ -39,10 +39,21 @@ const char* kBody =
     "16 1.5 L 0 m t1 k1\n"
     "17 2.5 L 0 m t2 k1\n";
 
-const char* kTables[] = {"trace",         "type",          "value",         "container",
-                         "state",         "event",         "variable",      "link",
-                         "state_summary", "event_summary", "variable_summary", "link_summary",
-                         "state_profile", "state_duration"};
+const char* kTables[] = {"trace",
+                         "type",
+                         "value",
+                         "container",
+                         "state",
+                         "event",
+                         "variable",
+                         "link",
+                         "state_summary",
+                         "event_summary",
+                         "variable_summary",
+                         "link_summary",
+                         "state_profile",
+                         "state_duration",
+                         "call_path"};
 
 std::string CsvOf(const std::string& dir, const std::string& table) {
   return FileBytes(dir + "/" + table + ".csv");
@@ -87,12 +98,11 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, "");
-  EXPECT_EQ(FilesIn(dir_),
-            (std::set<std::string>{"trace.csv", "type.csv", "value.csv", "container.csv",
-                                   "state.csv", "event.csv", "variable.csv", "link.csv",
-                                   "state_summary.csv", "event_summary.csv",
-                                   "variable_summary.csv", "link_summary.csv",
-                                   "state_profile.csv", "state_duration.csv"}));
+  EXPECT_EQ(FilesIn(dir_), (std::set<std::string>{
+                               "trace.csv", "type.csv", "value.csv", "container.csv", "state.csv",
+                               "event.csv", "variable.csv", "link.csv", "state_summary.csv",
+                               "event_summary.csv", "variable_summary.csv", "link_summary.csv",
+                               "state_profile.csv", "state_duration.csv", "call_path.csv"}));
   EXPECT_EQ(
       MaskedTraceCsv(),
       "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
@@ -126,10 +136,10 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "1,3,1,2,thread2,t2,0.0,2.5,,node1/thread2\n");
   EXPECT_EQ(CsvOf(dir_, "state"),
             "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
-            "long_state\n"
-            "1,2,3,0,1.0,2.5,0,,1,1\n"
-            "1,2,3,1,1.2345678901234567,2.0,1,,0,1\n"
-            "1,3,3,1,1.5,2.5,0,,1,1\n");
+            "long_state,parent_start\n"
+            "1,2,3,0,1.0,2.5,0,,1,1,\n"
+            "1,2,3,1,1.2345678901234567,2.0,1,,0,1,1.0\n"
+            "1,3,3,1,1.5,2.5,0,,1,1,\n");
   // PostgreSQL's jsonb prints a blank after ':'.
   bool sqlite = GetParam() == Backend::kSqlite;
   EXPECT_EQ(CsvOf(dir_, "event"),
@@ -169,6 +179,13 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
             "trace_id,duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds\n"
             "1,0,1,0.7654321098765433,0.7654321098765433,0.7654321098765433,\n"
             "1,1,2,1.0,1.5,2.5,\n");
+  // Path 1 (Wait, long) on thread1 holds path 3 (B); path 2 is B alone on thread2.
+  EXPECT_EQ(CsvOf(dir_, "call_path"),
+            "trace_id,path_id,parent_id,container_id,type_id,value_id,depth,count,"
+            "inclusive_seconds,exclusive_seconds\n"
+            "1,1,,2,3,0,0,1,1.5,0.7345678901234567\n"
+            "1,2,,3,3,1,0,1,1.0,1.0\n"
+            "1,3,1,2,3,1,1,1,0.7654321098765433,0.7654321098765433\n");
 }
 
 TEST_P(ExportCsvCli, RefusesExistingFilesAndWritesNothing) {
@@ -243,9 +260,9 @@ TEST_P(ExportCsvCli, RowsTiedInContainerAndTimeComeInTheTablesWholeOrder) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(CsvOf(dir_, "state"),
             "trace_id,container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
-            "long_state\n"
-            "2,2,3,0,1.0,2.0,0,,1,1\n"
-            "2,2,3,1,1.0,1.5,1,,0,1\n");
+            "long_state,parent_start\n"
+            "2,2,3,0,1.0,2.0,0,,1,1,\n"
+            "2,2,3,1,1.0,1.5,1,,0,1,1.0\n");
   EXPECT_EQ(CsvOf(dir_, "event"),
             "trace_id,container_id,type_id,value_id,time,extra,number\n"
             "2,3,4,2,1.0,,\n"

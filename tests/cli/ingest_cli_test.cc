@@ -267,7 +267,7 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
             0);
   if (sqlite()) {
     EXPECT_EQ(database.Rows("SELECT DISTINCT tbl FROM sqlite_stat1 ORDER BY tbl"),
-              (std::vector<std::string>{"container", "event", "event_summary", "link",
+              (std::vector<std::string>{"call_path", "container", "event", "event_summary", "link",
                                         "link_summary", "schema_version", "schema_views", "state",
                                         "state_duration", "state_profile", "state_summary", "trace",
                                         "type", "value", "variable", "variable_summary"}));
@@ -275,16 +275,16 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
   }
   EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"
                           " WHERE schemaname = 'trace_part' ORDER BY tablename"),
-            (std::vector<std::string>{"container_1", "event_1", "event_summary_1", "link_1",
-                                      "link_summary_1", "state_1", "state_duration_1", "state_profile_1",
-                                      "state_summary_1", "type_1", "value_1", "variable_1",
-                                      "variable_summary_1"}));
-  EXPECT_EQ(database.Rows("SELECT DISTINCT tablename FROM pg_stats"
-                          " WHERE schemaname = 'public' AND inherited ORDER BY tablename"),
-            (std::vector<std::string>{"container", "event", "event_summary", "link",
-                                      "link_summary", "state", "state_duration", "state_profile",
-                                      "state_summary",
-                                      "type", "value", "variable", "variable_summary"}));
+            (std::vector<std::string>{"call_path_1", "container_1", "event_1", "event_summary_1",
+                                      "link_1", "link_summary_1", "state_1", "state_duration_1",
+                                      "state_profile_1", "state_summary_1", "type_1", "value_1",
+                                      "variable_1", "variable_summary_1"}));
+  EXPECT_EQ(
+      database.Rows("SELECT DISTINCT tablename FROM pg_stats"
+                    " WHERE schemaname = 'public' AND inherited ORDER BY tablename"),
+      (std::vector<std::string>{"call_path", "container", "event", "event_summary", "link",
+                                "link_summary", "state", "state_duration", "state_profile",
+                                "state_summary", "type", "value", "variable", "variable_summary"}));
   // Each partition keeps what its load gathered: statistics targets 0, so
   // that a later load's ANALYZE of the parents samples 100 rows of it and
   // writes none of its statistics again. `summarize --force`, which
@@ -307,7 +307,7 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
         " WHERE n.nspname = 'trace_part' AND c.relname LIKE '" + table +
         "' ORDER BY c.relname, s.staattnum");
   };
-  EXPECT_EQ(targets("1"), "0 of 104");
+  EXPECT_EQ(targets("1"), "0 of 115");
   // The rows each parent's statistics describe (pg_parent_statistics.h).
   auto described = [&] {
     return database.Rows(
@@ -317,11 +317,11 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
   const std::vector<std::string> kOneTrace = {"container 4", "state 2"};
   EXPECT_EQ(described(), kOneTrace);
   std::vector<std::string> before = writers("%\\_1");
-  EXPECT_EQ(before.size(), 104u);
+  EXPECT_EQ(before.size(), 115u);
   std::string other = TraceFile("other.paje", std::string(kEveryKindBody) + "# another trace\n");
   ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + other).exit_code, 0);
   EXPECT_EQ(writers("%\\_1"), before);
-  EXPECT_EQ(targets("2"), "0 of 104");
+  EXPECT_EQ(targets("2"), "0 of 115");
   EXPECT_EQ(described(), kOneTrace);  // twice the rows: still a fair sample
   std::vector<std::string> summaries = writers("state_summary\\_1");
   ASSERT_EQ(summaries.size(), 9u);
@@ -330,7 +330,7 @@ TEST_P(IngestCli, ALoadLeavesThePlannersStatistics) {
   std::vector<std::string> again = writers("state_summary\\_1");
   ASSERT_EQ(again.size(), 9u);
   for (size_t i = 0; i < again.size(); ++i) EXPECT_NE(again[i], summaries[i]);
-  EXPECT_EQ(targets("1"), "0 of 104");
+  EXPECT_EQ(targets("1"), "0 of 115");
   std::string third = TraceFile("third.paje", std::string(kEveryKindBody) + "# a third trace\n");
   ASSERT_EQ(Tracedb("ingest -q --db " + database.url() + " " + third).exit_code, 0);
   EXPECT_EQ(described(), (std::vector<std::string>{"container 12", "state 6"}));

@@ -94,7 +94,7 @@ TEST(IngestKill, AKilledPostgresIngestIsCleanedUpAndCanBeRedone) {
   EXPECT_EQ(database.Rows("SELECT id, name, status FROM trace ORDER BY id"),
             (std::vector<std::string>{"1|first_pg.paje|complete", "3|big_pg.paje|complete"}));
   EXPECT_EQ(database.Rows("SELECT count(*) FROM pg_tables WHERE schemaname = 'trace_part'"),
-            std::vector<std::string>{"26"});
+            std::vector<std::string>{"28"});
 }
 
 // A PostgreSQL load indexes the variable and link partitions on its second
@@ -113,6 +113,7 @@ TEST(IngestPostgres, EachPartitionHasItsParentsIndexesOnce) {
                     " LEFT JOIN pg_class p ON p.oid = h.inhparent"
                     " WHERE n.nspname = 'trace_part' ORDER BY 1"),
       (std::vector<std::string>{
+          "call_path_1_trace_id_container_id_idx|call_path_container",
           "container_1_pkey|container_pkey", "event_1_container_id_time_idx|event_container_time",
           "event_summary_1_trace_id_container_id_idx|event_summary_container",
           "link_1_container_id_start_time_idx|link_container_time",

@@ -198,7 +198,8 @@ TEST_P(SummarizeCli, AnOldTraceGetsExactlyTheSummariesItsIngestComputed) {
   EXPECT_EQ(Differences(trace),
             (std::vector<std::string>{"state_summary 0|0|6", "event_summary 0|0|2",
                                       "variable_summary 0|0|1", "link_summary 0|0|2",
-                                      "state_profile 0|0|1472", "state_duration 0|0|5"}));
+                                      "state_profile 0|0|1472", "state_duration 0|0|5",
+                                      "call_path 0|0|7"}));
   EXPECT_EQ(Rows("SELECT profile_bins FROM trace"), std::vector<std::string>{"1000"});
 }
 

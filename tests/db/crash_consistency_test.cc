@@ -133,10 +133,14 @@ TEST_P(CrashPoints, LeaveTheArchiveSoundAndTheLoadRedoable) {
   Lines left;
   if (crash.scratch && backend == Backend::kSqlite) left = ScratchOf(database, 2);
   if (crash.second_lane && backend == Backend::kPostgres) {
-    left = {"trace_part.event_summary_2", "trace_part.link_2",
-            "trace_part.link_summary_2",  "trace_part.state_duration_2",
+    left = {"trace_part.call_path_2",
+            "trace_part.event_summary_2",
+            "trace_part.link_2",
+            "trace_part.link_summary_2",
+            "trace_part.state_duration_2",
             "trace_part.state_profile_2",
-            "trace_part.state_summary_2", "trace_part.variable_2",
+            "trace_part.state_summary_2",
+            "trace_part.variable_2",
             "trace_part.variable_summary_2"};
   }
   EXPECT_EQ(LoadLeftovers(database), left);

@@ -76,7 +76,7 @@ TEST(DeletingStatusMigrationSqlite, TheNextTraceGetsANewIdAndTheViewsReadTheTabl
   EXPECT_EQ(database.Rows("SELECT DISTINCT trace_id FROM state_view"),
             std::vector<std::string>{"6"});
   EXPECT_EQ(database.Rows("SELECT count(*) FROM sqlite_schema WHERE type = 'view'"),
-            std::vector<std::string>{"10"});
+            std::vector<std::string>{"11"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, DeletingStatusMigration,

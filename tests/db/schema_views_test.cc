@@ -73,8 +73,9 @@ TEST_P(SchemaViews, ContainerViewNamesParentAndType) {
 }
 
 TEST_P(SchemaViews, StateViewShowsNamesAndDuration) {
-  EXPECT_EQ(View("SELECT * FROM state_view"),
-            std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL|2|1"});
+  EXPECT_EQ(
+      View("SELECT * FROM state_view"),
+      std::vector<std::string>{"1|1|rank0|rank0|2|Activity|0|Running|1.0|3.5|2.5|0|NULL|2|1|NULL"});
 }
 
 TEST_P(SchemaViews, EventViewShowsNamesAndExtra) {
@@ -114,7 +115,7 @@ TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
             "extra");
   EXPECT_EQ(names("state_view"),
             "trace_id,container_id,container,container_path,type_id,type,value_id,value,"
-            "start_time,end_time,duration,depth,extra,duration_class,long_state");
+            "start_time,end_time,duration,depth,extra,duration_class,long_state,parent_start");
   EXPECT_EQ(names("event_view"),
             "trace_id,container_id,container,container_path,type_id,type,value_id,value,number,"
             "time,extra");
@@ -138,6 +139,9 @@ TEST_P(SchemaViews, ColumnsAreNamedForQueries) {
             "end_container_id,end_container,end_container_path,messages,bytes,seconds");
   EXPECT_EQ(names("state_profile_view"),
             "trace_id,type_id,type,value_id,value,bin,bin_start,bin_end,seconds");
+  EXPECT_EQ(names("call_path_view"),
+            "trace_id,path_id,parent_id,container_id,container,container_path,type_id,type,"
+            "value_id,value,depth,count,inclusive_seconds,exclusive_seconds");
 }
 
 TEST_F(SqliteSchema, EveryTableButTraceIsKeyedByTraceId) {

@@ -90,9 +90,9 @@ TEST_P(TieSort, PutsTheStatesOfOneStartByDepth) {
   archive_->reader->ReadCompleteTogether(1, 1,
                                          [&](int, const SelectRows& select, const StreamRows&) {
                                            EXPECT_EQ(Sorted(kTraceTables[4], select, GetParam()),
-                                                     "1,2,3,0,1.0,2.0,0,,1,1\n"
-                                                     "1,2,3,1,1.0,1.5,1,,0,1\n"
-                                                     "1,2,3,2,1.0,1.2,2,,-2,1\n");
+                                                     "1,2,3,0,1.0,2.0,0,,1,1,\n"
+                                                     "1,2,3,1,1.0,1.5,1,,0,1,1.0\n"
+                                                     "1,2,3,2,1.0,1.2,2,,-2,1,1.0\n");
                                          });
 }
 

@@ -96,12 +96,12 @@ TEST(SchemaViewsText, NamesTheViewsInOrderLeavingCommentsOut) {
             "DROP VIEW IF EXISTS second_view;\nDROP VIEW IF EXISTS first_view;\n");
 }
 
-TEST(SchemaViewsText, ViewsSqlMakesTheTenViews) {
+TEST(SchemaViewsText, ViewsSqlMakesTheElevenViews) {
   EXPECT_EQ(ViewNames(SchemaViews().sql),
             (std::vector<std::string>{"container_view", "state_view", "event_view", "variable_view",
-                                      "link_view", "state_summary_view", "event_summary_view",
-                                      "variable_summary_view", "link_summary_view",
-                                      "state_profile_view"}));
+                                      "link_view", "state_summary_view", "call_path_view",
+                                      "event_summary_view", "variable_summary_view",
+                                      "link_summary_view", "state_profile_view"}));
 }
 
 // A new archive has the views of views.sql, as written, and their digest.

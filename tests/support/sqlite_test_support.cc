@@ -54,7 +54,7 @@ INSERT INTO container VALUES
   ($T, 0, NULL, 0, '0', NULL, 0.0, 10.0, NULL, NULL),
   ($T, 1, 0, 1, 'rank0', 'c1', 0.5, 10.0, '{"host":"n1"}', 'rank0'),
   ($T, 2, 0, 1, 'rank1', NULL, 0.5, 9.0, NULL, 'rank1');
-INSERT INTO state VALUES ($T, 1, 2, 0, 1.0, 3.5, 0, NULL, 2, 1);
+INSERT INTO state VALUES ($T, 1, 2, 0, 1.0, 3.5, 0, NULL, 2, 1, NULL);
 INSERT INTO event VALUES ($T, 1, 3, 1, 2.0, '{"size":"8"}', NULL);
 INSERT INTO variable VALUES ($T, 1, 4, 0.0, 4.0, 0.5, NULL);
 INSERT INTO link VALUES

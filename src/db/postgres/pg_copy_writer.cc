@@ -197,11 +197,11 @@ void PgCopyWriter::WriteFirstLane(const RowBatch& batch) {
             });
   CopyTable(lane, batch, "state",
             "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
-            "long_state",
+            "long_state,parent_start",
             batch.states, [&batch](Encoder& e, const StateRecord& r) {
               e.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end);
               e.Int(r.depth).JsonbOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end));
-              e.SmallInt(r.long_state ? 1 : 0);
+              e.SmallInt(r.long_state ? 1 : 0).RealOrNull(r.parent_start);
             });
   CopyTable(lane, batch, "event", "container_id,type_id,value_id,time,extra,number", batch.events,
             [&batch](Encoder& e, const EventRecord& r) {
@@ -262,6 +262,14 @@ void PgCopyWriter::CopySummaries(Lane& lane, const RowBatch& batch) {
             batch.durations, [](Encoder& e, const DurationRecord& r) {
               e.Int(r.duration_class).Int(r.count).Real(r.min).Real(r.max).Real(r.seconds);
               e.RealOrNull(r.short_max);
+            });
+  CopyTable(lane, batch, "call_path",
+            "path_id,parent_id,container_id,type_id,value_id,depth,count,inclusive_seconds,"
+            "exclusive_seconds",
+            batch.call_paths, [](Encoder& e, const CallPathRecord& r) {
+              e.Int(r.path).IdOrNull(r.parent == kNoPath ? -1 : int64_t{r.parent});
+              e.Int(r.container).Int(r.type).IdOrNull(r.value == kNoValue ? -1 : int64_t{r.value});
+              e.Int(r.depth).Int(r.count).Real(r.inclusive).Real(r.exclusive);
             });
 }
 

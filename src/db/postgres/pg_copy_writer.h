@@ -34,9 +34,9 @@ namespace tracedb {
 // The tables each connection loads; the second takes about 40% of the rows.
 inline constexpr std::array<const char*, 5> kFirstLane = {"type", "value", "container", "state",
                                                           "event"};
-inline constexpr std::array<const char*, 8> kSecondLane = {
-    "variable",         "link",         "state_summary", "event_summary",
-    "variable_summary", "link_summary", "state_profile", "state_duration"};
+inline constexpr std::array<const char*, 9> kSecondLane = {
+    "variable",     "link",          "state_summary",  "event_summary", "variable_summary",
+    "link_summary", "state_profile", "state_duration", "call_path"};
 
 class PgCopyWriter : public RowWriter {
  public:

@@ -10,11 +10,10 @@
 
 namespace tracedb {
 
-inline constexpr std::array<const char*, 13> kEntityTables = {
-    "type",          "value",         "container",        "state",
-    "event",         "variable",      "link",             "state_summary",
-    "event_summary", "variable_summary", "link_summary",  "state_profile",
-    "state_duration"};
+inline constexpr std::array<const char*, 14> kEntityTables = {
+    "type",         "value",         "container",      "state",         "event",
+    "variable",     "link",          "state_summary",  "event_summary", "variable_summary",
+    "link_summary", "state_profile", "state_duration", "call_path"};
 
 // "trace_part.state_42"
 std::string PartitionName(const char* table, int64_t trace_id);

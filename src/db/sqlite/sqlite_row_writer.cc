@@ -124,8 +124,8 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
                   "id,parent_id,type_id,name,alias,start_time,end_time,extra,path", 9),
       states_(connection, target, "state",
               "container_id,type_id,value_id,start_time,end_time,depth,extra,duration_class,"
-              "long_state",
-              9),
+              "long_state,parent_start",
+              10),
       events_(connection, target, "event", "container_id,type_id,value_id,time,extra,number", 6),
       variables_(connection, target, "variable",
                  "container_id,type_id,start_time,end_time,value,extra", 6),
@@ -148,7 +148,11 @@ SqliteRowWriter::SqliteRowWriter(SqliteConnection& connection, const SqliteRowTa
       profile_(connection, target, "state_profile",
                "type_id,value_id,bin,bin_start,bin_end,seconds", 6),
       durations_(connection, target, "state_duration",
-                 "duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds", 6) {}
+                 "duration_class,count,min_seconds,max_seconds,seconds,short_max_seconds", 6),
+      call_paths_(connection, target, "call_path",
+                  "path_id,parent_id,container_id,type_id,value_id,depth,count,inclusive_seconds,"
+                  "exclusive_seconds",
+                  9) {}
 
 // Rows go in container order (db/container_order.h), and in a scratch part
 // each container's entity rows in time order too: each batch is then a run
@@ -238,6 +242,7 @@ void SqliteRowWriter::Append(const RowBatch& batch) {
   EndRun(0, Insert(states_, batch.states, [&batch](Binder& b, const StateRecord& r) {
     b.Int(r.container).Int(r.type).Int(r.value).Real(r.start).Real(r.end).Int(r.depth);
     b.TextOrNull(batch.Text(r.extra)).Int(DurationClass(r.start, r.end)).Int(r.long_state ? 1 : 0);
+    b.RealOrNull(r.parent_start);
   }));
   EndRun(1, Insert(events_, batch.events, [&batch](Binder& b, const EventRecord& r) {
     b.Int(r.container).Int(r.type).IdOrNull(r.value).Real(r.time).TextOrNull(batch.Text(r.extra));
@@ -278,6 +283,11 @@ void SqliteRowWriter::InsertSummaries(const RowBatch& batch) {
   Insert(durations_, batch.durations, [](Binder& b, const DurationRecord& r) {
     b.Int(r.duration_class).Int(r.count).Real(r.min).Real(r.max).Real(r.seconds);
     b.RealOrNull(r.short_max);
+  });
+  Insert(call_paths_, batch.call_paths, [](Binder& b, const CallPathRecord& r) {
+    b.Int(r.path).IdOrNull(r.parent == kNoPath ? -1 : int64_t{r.parent}).Int(r.container);
+    b.Int(r.type).IdOrNull(r.value == kNoValue ? -1 : int64_t{r.value}).Int(r.depth);
+    b.Int(r.count).Real(r.inclusive).Real(r.exclusive);
   });
 }
 

@@ -88,7 +88,7 @@ class SqliteRowWriter : public RowWriter {
   ContainerOrderScratch order_scratch_;
   Table types_, values_, containers_, states_, events_, variables_, links_;
   Table state_summaries_, event_summaries_, variable_summaries_, link_summaries_, profile_,
-      durations_;
+      durations_, call_paths_;
 };
 
 }  // namespace tracedb

@@ -35,12 +35,16 @@ uint32_t RegionStacks::Value(const LocationTable& table, const LocationRecord& l
 void RegionStacks::Enter(const LocationRecord& location, uint64_t timestamp, uint32_t region,
                          uint32_t value, const TimeBase& time) {
   Stack& stack = StackOf(location);
-  uint32_t parent = stack.open.empty() ? kNoValue : stack.open.back().value;
+  const Open* below = stack.open.empty() ? nullptr : &stack.open.back();
+  uint32_t parent_path = below ? below->path : kNoPath;
   stack.open.push_back({.region = region,
                         .value = value,
-                        .parent_value = parent,
+                        .parent_value = below ? below->value : kNoValue,
                         .depth = static_cast<uint32_t>(stack.open.size()),
-                        .start = time.Seconds(timestamp)});
+                        .start = time.Seconds(timestamp),
+                        .path = paths_.Enter(stack.container, stack.type, parent_path, value),
+                        .parent_path = parent_path,
+                        .parent_start = below ? below->start : StateRow{}.parent_start});
 }
 
 const RegionStacks::Open* RegionStacks::InnermostOf(const LocationRecord& location,
@@ -82,7 +86,10 @@ void RegionStacks::Emit(const Stack& stack, const Open& open, double end) {
                   .start = open.start,
                   .end = end,
                   .depth = open.depth,
-                  .parent_value = open.parent_value});
+                  .parent_value = open.parent_value,
+                  .path = open.path,
+                  .parent_path = open.parent_path,
+                  .parent_start = open.parent_start});
 }
 
 std::vector<uint32_t> RegionStacks::Finish(double end) {

@@ -15,6 +15,7 @@
 #include "format/otf2/definitions.h"
 #include "format/otf2/location_table.h"
 #include "format/otf2/type_cache.h"
+#include "model/call_paths.h"
 #include "model/entity.h"
 
 namespace tracedb::otf2 {
@@ -48,6 +49,9 @@ class RegionStacks {
     uint32_t parent_value;
     uint32_t depth;
     double start;
+    uint32_t path;         // model/call_paths.h
+    uint32_t parent_path;  // of the state below when it was pushed
+    double parent_start;   // NaN at depth 0
   };
   struct Stack {
     bool made = false;  // once the location's first Enter made its type
@@ -64,6 +68,7 @@ class RegionStacks {
   const Otf2Definitions& d_;
   TypeCache* types_;
   EntitySink* sink_;
+  CallPaths paths_;
   std::vector<Stack> stacks_;                      // by location index
   std::unordered_map<uint64_t, uint32_t> values_;  // (type << 32 | region) -> value
 };

@@ -41,12 +41,13 @@ bool ClosesIntervals(std::string_view label) {
 }
 
 IntervalEvents::IntervalEvents(const PcfLabels& pcf, uint32_t thread_type, bool keep_extras,
-                               Registry* registry, EntitySink* sink)
+                               Registry* registry, EntitySink* sink, CallPaths* paths)
     : pcf_(pcf),
       thread_type_(thread_type),
       keep_extras_(keep_extras),
       registry_(registry),
-      sink_(sink) {
+      sink_(sink),
+      paths_(paths) {
   for (const auto& [type, labels] : pcf.event_values) {
     auto zero = labels.find(EventValue{});
     if (zero == labels.end() || !ClosesIntervals(zero->second)) continue;
@@ -86,7 +87,10 @@ void IntervalEvents::Apply(uint32_t thread, uint32_t container, int64_t type, Ev
   uint32_t slot = slots_.at(type);
   Stack& stack = StackOf(thread, container, slot);
   if (value.magnitude != 0) {
-    stack.open.push_back({.value = Value(slot, value), .cpu = cpu, .start = seconds});
+    uint32_t id = Value(slot, value);
+    uint32_t parent = stack.open.empty() ? kNoPath : stack.open.back().path;
+    uint32_t path = paths_->Enter(container, stack.type, parent, id);
+    stack.open.push_back({.value = id, .cpu = cpu, .path = path, .start = seconds});
     return;
   }
   if (stack.open.empty()) return;
@@ -96,6 +100,7 @@ void IntervalEvents::Apply(uint32_t thread, uint32_t container, int64_t type, Ev
 
 void IntervalEvents::Emit(const Stack& stack, const Open& open, double end) {
   size_t depth = &open - stack.open.data();
+  const Open* below = depth == 0 ? nullptr : &open - 1;
   Extras extras;
   if (keep_extras_) {
     extras.push_back(
@@ -108,7 +113,10 @@ void IntervalEvents::Emit(const Stack& stack, const Open& open, double end) {
                   .end = end,
                   .depth = static_cast<uint32_t>(depth),
                   .extras = std::move(extras),
-                  .parent_value = depth == 0 ? kNoValue : stack.open[depth - 1].value});
+                  .parent_value = below ? below->value : kNoValue,
+                  .path = open.path,
+                  .parent_path = below ? below->path : kNoPath,
+                  .parent_start = below ? below->start : StateRow{}.parent_start});
 }
 
 void IntervalEvents::Finish(double end) {

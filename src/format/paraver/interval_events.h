@@ -10,7 +10,7 @@
 // value the one it was pushed on, its extra fields the opening record's.
 // States still open at Finish end at the end of the trace.
 //
-// Memory: the states open, per thread and type, 16 bytes each. Extrae's
+// Memory: the states open, per thread and type, 24 bytes each. Extrae's
 // callers (types 70000001-70000003, 80000001-80000003: "Caller at level
 // N") label their value 0 "End" but are never closed: they pile up, one
 // per MPI call, until the end of the trace (7,492 deep per thread and type
@@ -27,6 +27,7 @@
 #include "format/paraver/id_table.h"
 #include "format/paraver/pcf_labels.h"
 #include "format/paraver/record.h"
+#include "model/call_paths.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -38,9 +39,10 @@ bool ClosesIntervals(std::string_view label);
 class IntervalEvents {
  public:
   // Keeps references to all arguments; `thread_type` is the states'
-  // container type; `keep_extras`: the states carry their cpu.
+  // container type; `keep_extras`: the states carry their cpu; `paths`
+  // numbers the states' call paths.
   IntervalEvents(const PcfLabels& pcf, uint32_t thread_type, bool keep_extras, Registry* registry,
-                 EntitySink* sink);
+                 EntitySink* sink, CallPaths* paths);
 
   bool Marks(int64_t type) const { return slots_.contains(type); }
   // A pair of a type that Marks, on `thread` (its global index) and
@@ -54,6 +56,7 @@ class IntervalEvents {
   struct Open {
     uint32_t value;
     uint32_t cpu;
+    uint32_t path;  // model/call_paths.h
     double start;
   };
   struct Stack {
@@ -72,6 +75,7 @@ class IntervalEvents {
   bool keep_extras_;
   Registry* registry_;
   EntitySink* sink_;
+  CallPaths* paths_;
   std::unordered_map<int64_t, uint32_t> slots_;  // interval type -> slot
   std::vector<int64_t> types_;                   // by slot: the Paraver type
   std::vector<uint32_t> state_types_;            // by slot; kNoId until used

@@ -60,7 +60,8 @@ TraceMapper::TraceMapper(const ParaverHeader& header, const PcfLabels& pcf, cons
   CheckTime(header.end_time);
   DeclareTypes();
   DeclareContainers();
-  intervals_.emplace(pcf_, thread_type_, options_.simulator.keep_extras, registry_, sink_);
+  intervals_.emplace(pcf_, thread_type_, options_.simulator.keep_extras, registry_, sink_,
+                     &call_paths_);
   counters_.emplace(pcf_, thread_type_, header_.seconds_per_tick, header_.tick_decimals, registry_,
                     sink_);
 }
@@ -182,7 +183,8 @@ void TraceMapper::State(const Record& r) {
                   .start = Seconds(r.time),
                   .end = Seconds(r.end),
                   .depth = 0,
-                  .extras = CpuField(r.cpu)});
+                  .extras = CpuField(r.cpu),
+                  .path = call_paths_.Enter(container, state_type_, kNoPath, value)});
 }
 
 void TraceMapper::Events(const Record& r, const ParsedRecords& block) {
@@ -233,7 +235,8 @@ void TraceMapper::Finish() {
                     .start = Seconds(s.begin),
                     .end = end,
                     .depth = 0,
-                    .extras = CpuField(s.cpu)});
+                    .extras = CpuField(s.cpu),
+                    .path = call_paths_.Enter(s.container, state_type_, kNoPath, s.value)});
   }
   open_states_.clear();
   intervals_->Finish(end);

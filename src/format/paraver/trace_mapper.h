@@ -55,6 +55,7 @@
 #include "format/paraver/record.h"
 #include "format/paraver/row_names.h"
 #include "format/trace_format.h"
+#include "model/call_paths.h"
 #include "model/entity.h"
 #include "sim/registry.h"
 
@@ -145,6 +146,7 @@ class TraceMapper {
   IdTable labelled_values_;
   RecentIds recent_values_;  // unlabelled numbers
   std::vector<OpenState> open_states_;
+  CallPaths call_paths_;                     // of the states and the interval states
   std::optional<IntervalEvents> intervals_;  // made once the types are declared
   std::optional<CounterSamples> counters_;
   int64_t end_ticks_;

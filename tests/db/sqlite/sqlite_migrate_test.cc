@@ -26,54 +26,56 @@ TEST(SqliteMigrate, AFreshDatabaseGetsTheWholeSchema) {
   EXPECT_EQ(SchemaVersion(connection), 0);
   Migrate(connection);
   EXPECT_EQ(SchemaVersion(connection), static_cast<int>(SqliteMigrations().size()));
-  EXPECT_EQ(
-      Rows(connection, kObjects),
-      (std::vector<std::string>{"index|event_container_time",
-                                "index|event_summary_container",
-                                "index|link_container_time",
-                                "index|link_summary_containers",
-                                "index|link_summary_messages",
-                                "index|state_container_time",
-                                "index|state_duration_class",
-                                "index|state_long_time",
-                                "index|state_profile_bin",
-                                "index|state_summary_container",
-                                "index|trace_sha256",
-                                "index|variable_container_time",
-                                "index|variable_summary_container",
-                                "table|container",
-                                "table|event",
-                                "table|event_summary",
-                                "table|link",
-                                "table|link_summary",
-                                "table|schema_version",
-                                "table|schema_views",
-                                "table|state",
-                                "table|state_duration",
-                                "table|state_profile",
-                                "table|state_summary",
-                                "table|trace",
-                                "table|type",
-                                "table|value",
-                                "table|variable",
-                                "table|variable_summary",
-                                "view|container_view",
-                                "view|event_summary_view",
-                                "view|event_view",
-                                "view|link_summary_view",
-                                "view|link_view",
-                                "view|state_profile_view",
-                                "view|state_summary_view",
-                                "view|state_view",
-                                "view|variable_summary_view",
-                                "view|variable_view"}));
+  EXPECT_EQ(Rows(connection, kObjects),
+            (std::vector<std::string>{"index|call_path_container",
+                                      "index|event_container_time",
+                                      "index|event_summary_container",
+                                      "index|link_container_time",
+                                      "index|link_summary_containers",
+                                      "index|link_summary_messages",
+                                      "index|state_container_time",
+                                      "index|state_duration_class",
+                                      "index|state_long_time",
+                                      "index|state_profile_bin",
+                                      "index|state_summary_container",
+                                      "index|trace_sha256",
+                                      "index|variable_container_time",
+                                      "index|variable_summary_container",
+                                      "table|call_path",
+                                      "table|container",
+                                      "table|event",
+                                      "table|event_summary",
+                                      "table|link",
+                                      "table|link_summary",
+                                      "table|schema_version",
+                                      "table|schema_views",
+                                      "table|state",
+                                      "table|state_duration",
+                                      "table|state_profile",
+                                      "table|state_summary",
+                                      "table|trace",
+                                      "table|type",
+                                      "table|value",
+                                      "table|variable",
+                                      "table|variable_summary",
+                                      "view|call_path_view",
+                                      "view|container_view",
+                                      "view|event_summary_view",
+                                      "view|event_view",
+                                      "view|link_summary_view",
+                                      "view|link_view",
+                                      "view|state_profile_view",
+                                      "view|state_summary_view",
+                                      "view|state_view",
+                                      "view|variable_summary_view",
+                                      "view|variable_view"}));
 }
 
 TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 10u);
+  ASSERT_EQ(rows.size(), 11u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -169,7 +171,7 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
   EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.

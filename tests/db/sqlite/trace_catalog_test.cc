@@ -50,14 +50,14 @@ int64_t DeadPid() {
 
 // RowCounts() of a trace holding InsertSampleRows(), and of one holding none.
 const std::vector<std::string> kSampleCounts = {
-    "container=3",      "event=1",          "event_summary=0", "link=2",
-    "link_summary=0",   "state=1",          "state_duration=0", "state_profile=0", "state_summary=0",
-    "type=6",           "value=3",          "variable=1",      "variable_summary=0",
+    "call_path=0",    "container=3", "event=1",          "event_summary=0",    "link=2",
+    "link_summary=0", "state=1",     "state_duration=0", "state_profile=0",    "state_summary=0",
+    "type=6",         "value=3",     "variable=1",       "variable_summary=0",
 };
 const std::vector<std::string> kNoRows = {
-    "container=0",      "event=0",          "event_summary=0", "link=0",
-    "link_summary=0",   "state=0",          "state_duration=0", "state_profile=0", "state_summary=0",
-    "type=0",           "value=0",          "variable=0",      "variable_summary=0",
+    "call_path=0",    "container=0", "event=0",          "event_summary=0",    "link=0",
+    "link_summary=0", "state=0",     "state_duration=0", "state_profile=0",    "state_summary=0",
+    "type=0",         "value=0",     "variable=0",       "variable_summary=0",
 };
 
 class TraceCatalog : public ::testing::Test {

@@ -20,11 +20,10 @@ namespace {
 
 constexpr const char* kFileSuffixes[] = {"", "-journal", "-wal", "-shm"};
 
-constexpr const char* kTables[] = {"type",          "value",         "container",
-                                   "state",         "event",         "variable",
-                                   "link",          "state_summary", "event_summary",
-                                   "variable_summary", "link_summary", "state_profile",
-                                   "state_duration"};
+constexpr const char* kTables[] = {
+    "type",         "value",         "container",      "state",         "event",
+    "variable",     "link",          "state_summary",  "event_summary", "variable_summary",
+    "link_summary", "state_profile", "state_duration", "call_path"};
 
 std::string Quoted(const std::string& text) {
   std::string out = "'";

@@ -106,11 +106,10 @@ TEST_F(SqliteSplitWriterTest, PublishingCopiesEveryPartOnce) {
             (std::vector<std::string>{R"(1|0|1.0|{"cpu":"1"})", R"(2|1|2.0|{"cpu":"1"})",
                                       R"(3|2|3.0|{"cpu":"1"})", R"(4|3|4.0|{"cpu":"1"})"}));
   EXPECT_EQ(RowCounts(archive_, trace_),
-            (std::vector<std::string>{"container=4", "event=4", "event_summary=0", "link=0",
-                                      "link_summary=0", "state=4", "state_duration=0",
-                                      "state_profile=0",
-                                      "state_summary=0", "type=2", "value=4", "variable=0",
-                                      "variable_summary=0"}));
+            (std::vector<std::string>{"call_path=0", "container=4", "event=4", "event_summary=0",
+                                      "link=0", "link_summary=0", "state=4", "state_duration=0",
+                                      "state_profile=0", "state_summary=0", "type=2", "value=4",
+                                      "variable=0", "variable_summary=0"}));
 }
 
 // A batch's states as a trace writes them: each when it ends, the nested
