@@ -93,9 +93,14 @@ CREATE TABLE trace (
                                      --   line of its own; NULL when none was skipped
   tags            TEXT,              -- the user's tags (ingest --tag KEY=VALUE), a JSON object
                                      --   of strings, keys sorted; NULL when none
-  profile_bins    INTEGER            -- the bins state_profile was asked for (ingest
+  profile_bins    INTEGER,           -- the bins state_profile was asked for (ingest
                                      --   --profile-bins); NULL: the load made no summaries
                                      --   (loaded before schema 5: tracedb summarize)
+  time_unit       TEXT NOT NULL DEFAULT 's' CHECK (time_unit IN ('s', 'ms', 'us', 'ns'))
+                                     -- the unit of every time of the trace, in every table
+                                     --   (the *_seconds columns too): 's' for Paraver and
+                                     --   OTF2, which their readers convert; a Pajé trace's
+                                     --   own, as ingest --time-unit said (default 's')
 );
 CREATE INDEX trace_sha256 ON trace (sha256);
 

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "db/db_error.h"
+#include "model/time_unit.h"
 
 namespace tracedb {
 namespace {
@@ -25,7 +26,12 @@ std::string TraceLabel(const TraceRecord& trace) {
   return "trace " + std::to_string(trace.id) + " (" + trace.info.name + ")";
 }
 
-std::string TimeUnit(const TraceRecord& trace) { return trace.info.format == "paraver" ? "s" : ""; }
+std::string TimeUnit(const TraceRecord& trace) { return trace.info.time_unit; }
+
+std::string TimeColumn(const TraceRecord& trace, const std::string& what) {
+  std::string word = TimeUnitWord(trace.info.time_unit);
+  return what.empty() ? word : what + "_" + word;
+}
 
 TraceRecord FindAnalysable(TraceCatalog& catalog, const std::string& given) {
   std::optional<TraceRecord> trace = catalog.FindTrace(given);

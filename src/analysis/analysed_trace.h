@@ -24,9 +24,11 @@ void RequireStates(const TraceCatalog& catalog, const TraceRecord& trace);
 // "trace 3 (ring.paje)", as the analysis commands name a trace.
 std::string TraceLabel(const TraceRecord& trace);
 
-// The unit of the trace's times, for axes and tooltips: "s" for Paraver
-// (its format's unit, format/trace_format.h, whose list is floors above),
-// "" for Pajé, whose times are in the trace's own unit.
+// The unit of the trace's times, for axes and tooltips: trace.time_unit,
+// "s" for Paraver and OTF2, a Pajé trace's as ingest --time-unit said.
 std::string TimeUnit(const TraceRecord& trace);
+// A column of times in that unit: "inclusive_seconds", "inclusive_milliseconds"
+// (`what` "inclusive"); the unit's word alone for an empty `what`.
+std::string TimeColumn(const TraceRecord& trace, const std::string& what);
 
 }  // namespace tracedb

@@ -143,6 +143,7 @@ CallPathTree ReadCallPathTree(TraceReader& reader, const TraceRecord& trace,
     SetLifetimes(m);
     SortChildren(m.tree, m.tree.roots, true);
     tree = std::move(m.tree);
+    tree.unit_word = TimeColumn(trace, "");
   });
   return tree;
 }
@@ -151,8 +152,9 @@ RowSource CallPathRows(CallPathTree tree, bool per_container, bool indented) {
   auto t = std::make_shared<TreeRows>(
       TreeRows{.tree = std::move(tree), .per_container = per_container, .indented = indented});
   for (size_t root : t->tree.roots) AddRows(t->tree, root, "", &t->rows);
+  const std::string& unit = t->tree.unit_word;
   std::vector<std::string> columns = {
-      "type",           "depth", "call_path", "count", "inclusive_seconds", "exclusive_seconds",
+      "type",           "depth", "call_path", "count", "inclusive_" + unit, "exclusive_" + unit,
       "inclusive_share"};
   if (per_container) columns.insert(columns.begin(), "container_path");
   return {.columns = std::move(columns), .size = t->rows.size(), .row = [t](size_t i) {

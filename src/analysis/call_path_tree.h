@@ -37,6 +37,7 @@ struct CallPathNode {
 };
 
 struct CallPathTree {
+  std::string unit_word = "seconds";  // of the trace's times, for the columns
   std::vector<CallPathNode> nodes;
   std::vector<size_t> roots;  // by type name, then as children are
 };

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/analysed_trace.h"
 #include "analysis/trace_names.h"
 
 namespace tracedb {
@@ -120,8 +121,9 @@ std::map<std::pair<int64_t, int64_t>, Talk> BusiestTalks(const SelectRows& selec
 
 }  // namespace
 
-std::vector<std::string> CommColumns() {
-  return {"type", "start_container_path", "end_container_path", "messages", "bytes", "seconds"};
+std::vector<std::string> CommColumns(const TraceRecord& trace) {
+  return {"type",  "start_container_path", "end_container_path", "messages",
+          "bytes", TimeColumn(trace, "")};
 }
 
 std::optional<CommPicture> ReadCommPicture(TraceReader& reader, const TraceRecord& trace) {

@@ -32,8 +32,9 @@ struct CommSquare {
   std::vector<std::vector<std::optional<int64_t>>> bytes;  // none: no size known
 };
 
-// type, start_container_path, end_container_path, messages, bytes, seconds
-std::vector<std::string> CommColumns();
+// type, start_container_path, end_container_path, messages, bytes and
+// seconds, or the trace's unit's word (analysed_trace.h, TimeColumn).
+std::vector<std::string> CommColumns(const TraceRecord& trace);
 
 struct CommOptions {
   int64_t limit = 0;  // the busiest pairs only; 0: every pair

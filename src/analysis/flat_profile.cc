@@ -96,9 +96,11 @@ std::vector<Cell> Row(const ProfileLine& line, const CounterRequest& counters) {
   return row;
 }
 
-std::vector<std::string> ProfileColumns(bool per_container, const CounterRequest& counters = {}) {
+std::vector<std::string> ProfileColumns(const TraceRecord& trace, bool per_container,
+                                        const CounterRequest& counters = {}) {
   std::vector<std::string> columns = {
-      "type", "value", "count", "inclusive_seconds", "exclusive_seconds", "share"};
+      "type", "value", "count", TimeColumn(trace, "inclusive"), TimeColumn(trace, "exclusive"),
+      "share"};
   if (per_container) columns.insert(columns.begin(), "container_path");
   std::vector<std::string> counted = CounterColumnNames(counters);
   columns.insert(columns.end(), counted.begin(), counted.end());
@@ -106,11 +108,11 @@ std::vector<std::string> ProfileColumns(bool per_container, const CounterRequest
 }
 
 // The first `limit` rows.
-ResultTable Table(std::vector<ProfileLine> lines, bool per_container,
+ResultTable Table(const TraceRecord& trace, std::vector<ProfileLine> lines, bool per_container,
                   size_t limit = std::numeric_limits<size_t>::max()) {
   std::sort(lines.begin(), lines.end(), Before);
   lines.resize(std::min(lines.size(), limit));
-  ResultTable table{.columns = ProfileColumns(per_container)};
+  ResultTable table{.columns = ProfileColumns(trace, per_container)};
   table.rows.reserve(lines.size());
   for (const ProfileLine& line : lines) table.rows.push_back(Row(line, {}));
   return table;
@@ -171,7 +173,7 @@ RowSource FlatProfileRows(TraceReader& reader, const TraceRecord& trace,
                sorted->lines = Lines(sorted->names, totals, options.window, sorted->counts);
                std::sort(sorted->lines.begin(), sorted->lines.end(), Before);
              });
-  return {.columns = ProfileColumns(options.by == ProfileBy::kContainer, options.counters),
+  return {.columns = ProfileColumns(trace, options.by == ProfileBy::kContainer, options.counters),
           .size = sorted->lines.size(),
           .row = [sorted](size_t i) { return Row(sorted->lines[i], sorted->counters); }};
 }
@@ -190,7 +192,7 @@ DrawnProfile ReadDrawnProfile(TraceReader& reader, const TraceRecord& trace,
   ReadTotals(reader, trace, {.type = type, .window = window},
              [&](const TraceNames& names, const ProfileTotals& totals, const CounterCounts&) {
                drawn.values = totals.times.size();
-               drawn.table = Table(Lines(names, totals, window), false, rows);
+               drawn.table = Table(trace, Lines(names, totals, window), false, rows);
                drawn.bars.bars = ProfileBarsOf(names, totals);
                drawn.bars.unlisted = drawn.values - drawn.bars.bars.size();
              });

@@ -101,7 +101,7 @@ int Comm(const CommArgs& args) {
   TraceRecord trace = FindAnalysable(*archive->catalog, args.trace);
   bool text = args.format == QueryFormat::kText;
   int64_t limit = args.limit.value_or(text ? kTextPairs : 0);
-  TablePrinter printer(args.format, CommColumns());
+  TablePrinter printer(args.format, CommColumns(trace));
   CommSink sink{.square =
                     [&](const std::optional<CommSquare>& square) {
                       if (text && square) std::fputs(SquareText(*square).c_str(), stdout);

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "cli/parse_workers.h"
+#include "model/time_unit.h"
 #include "pipeline/formats.h"
 
 namespace tracedb {
@@ -68,6 +69,10 @@ TraceLabels LabelArguments(const Arguments& args) {
     }
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
+  }
+  labels.time_unit = Text(args, "time-unit");
+  if (labels.time_unit && !IsTimeUnit(*labels.time_unit)) {
+    throw UsageError("--time-unit must be s, ms, us or ns, not '" + *labels.time_unit + "'");
   }
   return labels;
 }

@@ -59,6 +59,7 @@ inline constexpr Option kLabelOptions[] = {
     {"tag", "KEY=VALUE", "a tag stored with each trace", nullptr, true},
     {"tags-from-name", "PATTERN", "tags from the file name: '{KEY}_*'"},
     {"comment", "TEXT", "a note stored with each trace"},
+    {"time-unit", "s|ms|us|ns", "the unit of Pajé traces' times", "s"},
 };
 inline constexpr OptionGroup kLabelGroup{kLabelOptions};
 

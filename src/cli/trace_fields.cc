@@ -41,7 +41,8 @@ const std::vector<std::string>& TraceColumns() {
       "tool_version", "status",        "error",          "loader_host",
       "loader_pid",   "start_time",    "end_time",       "container_count",
       "state_count",  "event_count",   "variable_count", "link_count",
-      "metadata",     "skipped_lines", "skipped_errors", "tags"};
+      "metadata",     "skipped_lines", "skipped_errors", "tags",
+      "time_unit"};
   return kColumns;
 }
 
@@ -58,6 +59,7 @@ std::vector<Cell> TraceCells(const TraceRecord& trace) {
   AppendSummary(trace.summary, &cells);
   std::optional<std::string> tags = TagsJson(info.tags);
   cells.push_back(tags ? JsonCell(*tags) : NullCell());
+  cells.push_back(TextCell(info.time_unit));
   return cells;
 }
 

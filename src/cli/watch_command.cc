@@ -35,9 +35,8 @@ constexpr const char* kDescription =
     "Load each trace file that appears in DIR once unchanged for --stable-seconds,\n"
     "as ingest would, and move it to DIR/done/ (or DIR/failed/, with NAME.log).\n"
     "Names starting with '.' or ending in .part or .tmp are left alone. NAME.pcf\n"
-    "and NAME.row move with NAME.prv, which waits --companion-seconds for them;\n"
-    "alone, they go to failed/ after as long. Watchers may share DIR\n"
-    "(docs/watch.md).\n";
+    "and NAME.row move with NAME.prv, which waits --companion-seconds for them\n"
+    "(alone, to failed/). Watchers may share DIR (docs/watch.md).\n";
 
 constexpr const char* kExamples =
     "# The service: every trace written to /spool, four at a time\n"

@@ -65,7 +65,8 @@ TraceRecord ReadTraceRecord(const RowCursor& row) {
                  .sha256 = row.Text(5),
                  .comment = OptionalText(row, 6),
                  .tags = ReadTags(row, 23),
-                 .tool_version = row.Text(8)};
+                 .tool_version = row.Text(8),
+                 .time_unit = row.Text(25)};
   record.ingested_at = row.Text(7);
   record.status = ParseStatus(row.Text(9));
   record.error = OptionalText(row, 10);

@@ -15,7 +15,7 @@ inline constexpr const char* kSelectTrace =
     "SELECT id, name, path, format, size_bytes, sha256, comment, ingested_at, tool_version,"
     " status, error, loader_host, loader_pid, start_time, end_time, container_count,"
     " state_count, event_count, variable_count, link_count, metadata, skipped_lines,"
-    " skipped_errors, tags, profile_bins FROM trace ";
+    " skipped_errors, tags, profile_bins, time_unit FROM trace ";
 
 // trace.tags for `tags`: a JSON object of strings, or NULL for none.
 std::optional<std::string> TagsJson(const Extras& tags);

@@ -43,6 +43,8 @@ struct TraceInfo {
   std::optional<std::string> comment;  // the user's note
   Extras tags;                         // the user's KEY=VALUE tags, sorted by key
   std::string tool_version;            // of the tracedb that loads it
+  // Of every time the trace stores: "s", "ms", "us" or "ns" (trace.time_unit).
+  std::string time_unit = "s";
 };
 
 struct TraceSummary {

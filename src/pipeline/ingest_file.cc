@@ -152,6 +152,18 @@ std::vector<Companion> CompanionsOf(const PreparedFile& file, const FormatArgs& 
                            : input.companions;
 }
 
+// The unit the format stores its times in, else the one the user gave;
+// a warning when the user gave another than the format's.
+void TimeUnitOf(const TraceFormat& format, const TraceLabels& labels, PreparedFile* file) {
+  file->info.time_unit = labels.time_unit.value_or("s");
+  if (*format.unit == '\0') return;
+  if (labels.time_unit && *labels.time_unit != format.unit) {
+    file->warnings.push_back(file->given + ": " + format.title + " times are in " + format.unit +
+                             ", whatever --time-unit says (it applies to Pajé traces)");
+  }
+  file->info.time_unit = format.unit;
+}
+
 PreparedFile Prepare(const std::string& given_arg, const std::string& path_arg,
                      const FormatArgs& input, const TraceLabels& labels) {
   // A folder read is the trace it holds, which messages name where it was
@@ -166,6 +178,7 @@ PreparedFile Prepare(const std::string& given_arg, const std::string& path_arg,
   file.format = &DetectFormat(path, input.format);
   file.info = DescribeFile(given, path, DefaultName(given, *file.format), labels, &file.warnings);
   file.info.format = file.format->name;
+  TimeUnitOf(*file.format, labels, &file);
   file.companions = CompanionsOf(file, input);
   for (Companion& companion : file.companions) {
     companion.path = fs::absolute(companion.path).lexically_normal().string();

@@ -45,7 +45,8 @@ struct PreparedFile {
   std::vector<Companion> companions;  // absolute paths
   // The format's warnings about companions it is read without
   // (TraceFormat::lacks), and about a name that --tags-from-name does not
-  // match, each "FILE: problem", for the caller to show.
+  // match, and about a --time-unit its format overrides, each "FILE:
+  // problem", for the caller to show.
   std::vector<std::string> warnings;
 };
 

@@ -40,6 +40,9 @@ struct TraceLabels {
   std::string comment;  // --comment
   Extras tags;          // --tag, sorted by key; they win over the name's
   std::optional<NamePattern> tags_from_name;  // --tags-from-name
+  // --time-unit: of a Pajé trace's times ("s", "ms", "us", "ns"); none: "s".
+  // Formats that know their unit (Paraver, OTF2: seconds) keep it.
+  std::optional<std::string> time_unit;
 };
 
 // "run=3" -> {run, 3}. Throws std::invalid_argument ("--tag wants

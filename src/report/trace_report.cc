@@ -154,7 +154,7 @@ ReportSection Profile(TraceReader& reader, const TraceRecord& trace, const Repor
 }
 
 ResultTable BusiestPairs(TraceReader& reader, const TraceRecord& trace) {
-  ResultTable table{.columns = CommColumns()};
+  ResultTable table{.columns = CommColumns(trace)};
   CommSink sink{.square = [](const std::optional<CommSquare>&) {},
                 .pair = [&](std::vector<Cell> row) { table.rows.push_back(std::move(row)); }};
   ReadCommMatrix(reader, trace, {.limit = kListedPairs}, sink);

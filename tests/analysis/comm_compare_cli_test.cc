@@ -204,9 +204,10 @@ TEST_P(AnalysisCli, ATraceSpansItsEventsFarFromZeroOrBeforeIt) {
   run = Tracedb("report --db " + db() + " -o " + html + " --from 1000000000000002 1");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   std::string report = ReadWholeFile(html);
-  EXPECT_NE(report.find("<td>1000000000000000.0 to 1000000000000005.0 (5.0)</td>"),
+  EXPECT_NE(report.find("<td>1000000000000000.0 s to 1000000000000005.0 s (5.0 s)</td>"),
             std::string::npos);
-  EXPECT_NE(report.find("<td>1000000000000002.0 to 1000000000000005.0</td>"), std::string::npos);
+  EXPECT_NE(report.find("<td>1000000000000002.0 s to 1000000000000005.0 s</td>"),
+            std::string::npos);
 }
 
 TEST_P(AnalysisCli, CompareRefusesWhatItCannotAnswer) {

@@ -66,10 +66,10 @@ TEST_P(AnalysisCli, PlotGanttDrawsEachStateWhereAndInTheColourItIs) {
             (std::vector<std::string>{"496.5 31 600 14 #ff0000", "896.5 33 200 10 #0000ff",
                                       "696.5 47 400 14 #0000ff"}));
   EXPECT_NE(text.find(">node1/thread1</text>"), std::string::npos);
-  EXPECT_NE(text.find("<title>node1/thread1\nBeta\nstart 2.0, end 2.5, duration 0.5</title>"),
+  EXPECT_NE(text.find("<title>node1/thread1\nBeta\nstart 2.0 s, end 2.5 s, duration 0.5 s</title>"),
             std::string::npos);
   EXPECT_NE(text.find(">Alpha</text>"), std::string::npos);  // the legend
-  EXPECT_NE(text.find(">time</text>"), std::string::npos);   // the axis, in the trace's unit
+  EXPECT_NE(text.find(">time (s)</text>"), std::string::npos);  // the axis, in the trace's unit
   EXPECT_EQ(text.find(".part"), std::string::npos);
   // A window: [2.0, 2.5] over the 1000 px.
   run = Tracedb("plot gantt --width 1000 --from 2 --db " + db() + " -o " + svg + " 1");
@@ -178,7 +178,7 @@ TEST_P(AnalysisCli, PlotDrawsUtilisationProfileAndComm) {
   text = ReadWholeFile(svg);
   EXPECT_EQ(Count(text, "<rect class=\"exclusive\""), 3u);
   // A: 2.0 s from 1.0 to 3.0; C pushed on B at 2.0: B's 1.8 s, 0.8 of them exclusive.
-  EXPECT_NE(text.find("<title>B\ninclusive 1.8\nexclusive 0.8</title>"), std::string::npos);
+  EXPECT_NE(text.find("<title>B\ninclusive 1.8 s\nexclusive 0.8 s</title>"), std::string::npos);
   EXPECT_EQ(text.find("more values"), std::string::npos);
   run = Tracedb("plot comm --db " + db() + " -o " + svg + " 1");
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -204,7 +204,7 @@ TEST_P(AnalysisCli, PlotProfileCountsTheValuesWithoutABar) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   std::string text = ReadWholeFile(svg);
   EXPECT_EQ(Count(text, "<rect class=\"exclusive\""), 30u);
-  EXPECT_NE(text.find("<title>v3\ninclusive 4.0\nexclusive 4.0</title>"), std::string::npos);
+  EXPECT_NE(text.find("<title>v3\ninclusive 4.0 s\nexclusive 4.0 s</title>"), std::string::npos);
   EXPECT_EQ(text.find("<title>v2\n"), std::string::npos);
   // Under the 30th bar (30 px from the top, 20 px a bar).
   EXPECT_NE(text.find("<text class=\"unlisted\" x=\"10\" y=\"643\">and 3 more values (tracedb"

@@ -103,16 +103,16 @@ TEST_P(ExportCsvCli, WritesEveryTableOfTheTraceExactly) {
                                "event.csv", "variable.csv", "link.csv", "state_summary.csv",
                                "event_summary.csv", "variable_summary.csv", "link_summary.csv",
                                "state_profile.csv", "state_duration.csv", "call_path.csv"}));
-  EXPECT_EQ(
-      MaskedTraceCsv(),
-      "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
-      "error,loader_host,loader_pid,start_time,end_time,container_count,state_count,"
-      "event_count,variable_count,link_count,metadata,skipped_lines,skipped_errors,tags,"
-      "profile_bins\n"
-      "1,export.paje," +
-          trace_ + ",paje," + std::to_string(std::filesystem::file_size(trace_)) + "," +
-          Sha256OfFile(trace_) +
-          ",\"small, \"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,,0,,,1000\n");
+  EXPECT_EQ(MaskedTraceCsv(),
+            "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,"
+            "error,loader_host,loader_pid,start_time,end_time,container_count,state_count,"
+            "event_count,variable_count,link_count,metadata,skipped_lines,skipped_errors,tags,"
+            "profile_bins,time_unit\n"
+            "1,export.paje," +
+                trace_ + ",paje," + std::to_string(std::filesystem::file_size(trace_)) + "," +
+                Sha256OfFile(trace_) +
+                ",\"small, "
+                "\"\"quoted\"\"\",TIME,0.1.0,complete,,HOST,PID,0.0,2.5,4,3,1,1,1,,0,,,1000,s\n");
   EXPECT_EQ(CsvOf(dir_, "type"),
             "trace_id,id,parent_id,kind,name,alias,start_type_id,end_type_id\n"
             "1,0,,container,0,,,\n"

@@ -79,7 +79,7 @@ TEST_P(ArchiveCli, ListCsvHasEveryTraceColumn) {
   EXPECT_EQ(lines[0],
             "id,name,path,format,size_bytes,sha256,comment,ingested_at,tool_version,status,error,"
             "loader_host,loader_pid,start_time,end_time,container_count,state_count,event_count,"
-            "variable_count,link_count,metadata,skipped_lines,skipped_errors,tags");
+            "variable_count,link_count,metadata,skipped_lines,skipped_errors,tags,time_unit");
   EXPECT_EQ(lines[2].substr(0, lines[2].find(",2", 2)), "2,small.paje," + small_ + ",paje");
   EXPECT_EQ(Run("list", "--csv --json").exit_code, 2);
 }
@@ -97,7 +97,7 @@ TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
                 "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,"
-                "\"skipped_errors\":null,\"tags\":null},\n"
+                "\"skipped_errors\":null,\"tags\":null,\"time_unit\":\"s\"},\n"
                 "{\"id\":2,\"name\":\"small.paje\",\"path\":\"" +
                 small_ + "\",\"format\":\"paje\",\"size_bytes\":" +
                 std::to_string(std::filesystem::file_size(small_)) + ",\"sha256\":\"" +
@@ -107,7 +107,7 @@ TEST_P(ArchiveCli, ListJsonHasEveryTraceColumn) {
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":3.0,\"container_count\":4,\"state_count\":3,\"event_count\":1,"
                 "\"variable_count\":1,\"link_count\":1,\"metadata\":null,\"skipped_lines\":0,"
-                "\"skipped_errors\":null,\"tags\":null}\n"
+                "\"skipped_errors\":null,\"tags\":null,\"time_unit\":\"s\"}\n"
                 "]\n");
 }
 
@@ -184,6 +184,7 @@ TEST_P(ArchiveCli, InfoShowsTheTraceRowAndRowsPerType) {
                 "skipped_lines    0\n"
                 "skipped_errors\n"
                 "tags\n"
+                "time_unit        s\n"
                 "\n"
                 "id  kind       name    alias  rows\n"
                 " 0  container  0                 1\n"
@@ -207,7 +208,7 @@ TEST_P(ArchiveCli, InfoJsonIsOneObjectWithItsTypes) {
                 "\"loader_host\":\"HOST\",\"loader_pid\":PID,\"start_time\":0.0,"
                 "\"end_time\":1.81,\"container_count\":8,\"state_count\":48,\"event_count\":3,"
                 "\"variable_count\":26,\"link_count\":12,\"metadata\":null,\"skipped_lines\":0,"
-                "\"skipped_errors\":null,\"tags\":null,\"types\":["
+                "\"skipped_errors\":null,\"tags\":null,\"time_unit\":\"s\",\"types\":["
                 "{\"id\":0,\"kind\":\"container\",\"name\":\"0\",\"alias\":null,\"rows\":1},"
                 "{\"id\":1,\"kind\":\"container\",\"name\":\"Cluster\",\"alias\":\"CLUSTER\","
                 "\"rows\":1},"

@@ -93,7 +93,8 @@ TEST_P(NamesTagsCli, TagsAndNamesAreStoredShownFilteredAndQueried) {
   EXPECT_EQ(none.out, "");
   EXPECT_EQ(none.err, database_->display() + ": no trace matches (tracedb list shows them all)\n");
   CliRun json = Run("list --json --tag app=bt");
-  EXPECT_NE(json.out.find(",\"tags\":{\"app\":\"bt\",\"team\":\"perf\"}}"), std::string::npos)
+  EXPECT_NE(json.out.find(",\"tags\":{\"app\":\"bt\",\"team\":\"perf\"},\"time_unit\":\"s\"}"),
+            std::string::npos)
       << json.out;
   CliRun info = Run("info baseline");
   EXPECT_NE(info.out.find("\ntags             {\"app\":\"bt\",\"team\":\"perf\"}\n"),

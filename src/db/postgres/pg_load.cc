@@ -23,8 +23,8 @@ using Params = std::vector<std::optional<std::string>>;
 
 constexpr const char* kInsertTrace =
     "INSERT INTO trace (name, path, format, size_bytes, sha256, comment, tool_version,"
-    " loader_host, loader_pid, tags, status, ingested_at)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'loading',"
+    " loader_host, loader_pid, tags, time_unit, status, ingested_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'loading',"
     " to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')) RETURNING id";
 
 constexpr const char* kCompleteTrace =
@@ -52,9 +52,10 @@ class PgTraceLoad : public TraceLoad {
     session_.Exec("BEGIN");
     id_ = std::stoll(
         session_
-            .Query(kInsertTrace, Params{info.name, info.path, info.format, Number(info.size_bytes),
-                                        info.sha256, info.comment, info.tool_version, ThisHost(),
-                                        std::to_string(ThisPid()), TagsJson(info.tags)})
+            .Query(kInsertTrace,
+                   Params{info.name, info.path, info.format, Number(info.size_bytes), info.sha256,
+                          info.comment, info.tool_version, ThisHost(), std::to_string(ThisPid()),
+                          TagsJson(info.tags), info.time_unit})
             .at(0));
     session_.Exec(LoadLockSql("pg_advisory_lock", id_));
     CrashPoint("trace-row");

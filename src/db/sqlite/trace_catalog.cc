@@ -14,8 +14,9 @@ namespace {
 
 constexpr const char* kInsertTrace =
     "INSERT INTO trace (name, path, format, size_bytes, sha256, comment, tool_version,"
-    " loader_host, loader_pid, tags, status, ingested_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'loading', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
+    " loader_host, loader_pid, tags, time_unit, status, ingested_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'loading',"
+    " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))";
 
 constexpr const char* kCompleteTrace =
     "UPDATE trace SET status = 'complete', start_time = ?, end_time = ?, container_count = ?,"
@@ -182,6 +183,7 @@ int64_t BeginTrace(SqliteConnection& connection, const TraceInfo& info) {
   insert.BindText(8, ThisHost());
   insert.BindInt(9, ThisPid());
   BindOptional(insert, 10, TagsJson(info.tags));
+  insert.BindText(11, info.time_unit);
   insert.Step();
   int64_t id = connection.LastInsertId();
   CrashPoint("trace-row");

@@ -58,7 +58,7 @@ TEST(PgMigrate, OldTracesGetIndexesWithoutTraceIdAndKeepTheirRows) {
             (std::vector<std::string>{
                 "1|initial", "2|skipped_lines", "3|partition_indexes", "4|trace_tags",
                 "5|summaries", "6|typed_data", "7|duration_classes", "8|long_states",
-                "9|partition_statistics", "10|deleting_status", "11|call_paths"}));
+                "9|partition_statistics", "10|deleting_status", "11|call_paths", "12|time_units"}));
   EXPECT_EQ(db.Rows("SELECT name, tags FROM trace"), std::vector<std::string>{"old|NULL"});
   EXPECT_EQ(db.Rows("SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'trace_part'"
                     " AND indexdef NOT LIKE '%UNIQUE%' ORDER BY tablename"),

@@ -75,7 +75,7 @@ TEST(SqliteMigrate, EachMigrationIsRecordedWithItsNameAndUtcTime) {
   SqliteConnection connection(FreshDbPath("recorded.sqlite"));
   Migrate(connection);
   auto rows = Rows(connection, "SELECT version, name, applied_at FROM schema_version");
-  ASSERT_EQ(rows.size(), 11u);
+  ASSERT_EQ(rows.size(), 12u);
   EXPECT_TRUE(
       std::regex_match(rows[0], std::regex(R"(1\|initial\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << rows[0];
@@ -170,8 +170,9 @@ TEST(SqliteMigrate, ConcurrentFirstOpensMigrateOnce) {
   for (auto& thread : threads) thread.join();
   for (const auto& error : errors) EXPECT_EQ(error, "no error");
   SqliteConnection connection(path);
-  EXPECT_EQ(Rows(connection, "SELECT version FROM schema_version"),
-            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}));
+  EXPECT_EQ(
+      Rows(connection, "SELECT version FROM schema_version"),
+      (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}));
 }
 
 // A complete trace row as a tracedb of schema version 1 wrote it.
