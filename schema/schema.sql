@@ -334,7 +334,7 @@ CREATE INDEX state_duration_class ON state_duration (trace_id, duration_class);
 
 -- The call-path profile: per container and state type, each distinct path
 -- of nested values from a bottom state up (the state's value, the value it
--- was pushed on, and so on down), with its states' totals. Past 1,000 paths
+-- was pushed on, and so on down), with its states' totals. Past 128 paths
 -- in a container, every new path and all above it go to the (container,
 -- type)'s one "(other paths)" row (value_id NULL, parent_id NULL, depth 0).
 -- `tracedb profile --tree` merges the containers' paths into one tree.

@@ -29,27 +29,32 @@ void CallPathTotals::Add(const StateRecord& s) {
 }
 
 // The paths in the order their ids are given: by depth, container, type,
-// the path below (already numbered) and value, "(other paths)" last.
+// the path below (already numbered) and value, "(other paths)" last. Level
+// by level, so that each level's parents have their ids; each sorted on
+// keys made once (a comparison that looked them up cost 1.2% of an ingest).
 std::vector<uint32_t> CallPathTotals::CanonicalOrder(std::vector<uint32_t>* ids) const {
-  std::vector<uint32_t> order;
+  std::vector<std::vector<uint32_t>> levels;
   for (uint32_t id = 0; id < paths_.size(); ++id) {
-    if (paths_[id].count > 0) order.push_back(id);
-  }
-  auto key = [&](uint32_t id) {
     const Totals& t = paths_[id];
-    uint32_t below = t.parent == kNoPath ? 0 : (*ids)[t.parent & ~kOtherPathsBit];
-    return std::make_tuple(t.depth, t.container, t.type, below, t.value);
-  };
-  // Level by level, so that each level's parents have their ids.
-  std::stable_sort(order.begin(), order.end(),
-                   [&](uint32_t a, uint32_t b) { return paths_[a].depth < paths_[b].depth; });
-  for (size_t from = 0; from < order.size();) {
-    size_t to = from;
-    while (to < order.size() && paths_[order[to]].depth == paths_[order[from]].depth) ++to;
-    std::sort(order.begin() + from, order.begin() + to,
-              [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
-    for (size_t i = from; i < to; ++i) (*ids)[order[i]] = static_cast<uint32_t>(i + 1);
-    from = to;
+    if (t.count == 0) continue;
+    if (t.depth >= levels.size()) levels.resize(t.depth + 1);
+    levels[t.depth].push_back(id);
+  }
+  using Key = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>;
+  std::vector<uint32_t> order;
+  std::vector<Key> keys;
+  for (const std::vector<uint32_t>& level : levels) {
+    keys.clear();
+    for (uint32_t id : level) {
+      const Totals& t = paths_[id];
+      uint32_t below = t.parent == kNoPath ? 0 : (*ids)[t.parent & ~kOtherPathsBit];
+      keys.emplace_back(t.container, t.type, below, t.value, id);
+    }
+    std::sort(keys.begin(), keys.end());
+    for (const Key& key : keys) {
+      order.push_back(std::get<4>(key));
+      (*ids)[order.back()] = static_cast<uint32_t>(order.size());
+    }
   }
   return order;
 }

@@ -131,26 +131,27 @@ TEST_P(CallPathsCli, TreeRefusesWhatTheSummariesCannotAnswer) {
       << run.err;
 }
 
-// v0 ... v1001 pushed each on the one before, then popped: the first 1,000
+// v0 ... v129 pushed each on the one before, then popped: the first 128
 // paths are the container's, the rest its "(other paths)".
 std::string DeepTrace() {
   std::string body;
-  for (int k = 0; k <= 1001; ++k)
+  for (int k = 0; k <= 129; ++k) {
     body += "9 " + std::to_string(k) + " S t1 v" + std::to_string(k) + "\n";
-  for (int k = 0; k <= 1001; ++k) body += "10 " + std::to_string(1002 + k) + " S t1\n";
+  }
+  for (int k = 0; k <= 129; ++k) body += "10 " + std::to_string(130 + k) + " S t1\n";
   return body;
 }
 
 TEST_P(CallPathsCli, PathsPastTheBoundAreCountedAsOtherPaths) {
   Ingest("deep.paje", DeepTrace());
   EXPECT_EQ(Rows("SELECT count(*), count(value_id) FROM call_path WHERE container_id = 2"),
-            (std::vector<std::string>{"1001|1000"}));
-  // v1001 (1 s) on v1000 (3 s), both past the bound; v999 (5 s) the last within it.
+            (std::vector<std::string>{"129|128"}));
+  // v129 (1 s) on v128 (3 s), both past the bound; v127 (5 s) the last within it.
   EXPECT_EQ(Rows("SELECT value, CASE WHEN parent_id IS NULL THEN 1 ELSE 0 END, depth, count, "
                  "inclusive_seconds,"
                  " exclusive_seconds FROM call_path_view"
-                 " WHERE value IN ('v999', '(other paths)') ORDER BY depth"),
-            (std::vector<std::string>{"(other paths)|1|0|2|4.0|3.0", "v999|0|999|1|5.0|2.0"}));
+                 " WHERE value IN ('v127', '(other paths)') ORDER BY depth"),
+            (std::vector<std::string>{"(other paths)|1|0|2|4.0|3.0", "v127|0|127|1|5.0|2.0"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, CallPathsCli,
