@@ -29,15 +29,15 @@ std::string Box(const IcicleBox& box, double x, double width) {
 }  // namespace
 
 std::string IcicleSvg(const Icicle& chart) {
-  uint32_t deepest = 0;
-  for (const IcicleBox& box : chart.boxes) deepest = std::max(deepest, box.depth);
-  deepest = std::min(deepest, kDeepest);
-  std::string out = SvgStart("icicle", kWidth + 20, kTop + (deepest + 1) * kRow + 10, chart.title);
   double scale = chart.total > 0 ? kWidth / chart.total : 0;
+  auto drawn = [&](const IcicleBox& box) { return box.size * scale >= 1 && box.depth <= kDeepest; };
+  uint32_t deepest = 0;
   for (const IcicleBox& box : chart.boxes) {
-    double width = box.size * scale;
-    if (width < 1 || box.depth > kDeepest) continue;
-    out += Box(box, 10 + box.start * scale, width);
+    if (drawn(box)) deepest = std::max(deepest, box.depth);
+  }
+  std::string out = SvgStart("icicle", kWidth + 20, kTop + (deepest + 1) * kRow + 10, chart.title);
+  for (const IcicleBox& box : chart.boxes) {
+    if (drawn(box)) out += Box(box, 10 + box.start * scale, box.size * scale);
   }
   return out + "</svg>\n";
 }

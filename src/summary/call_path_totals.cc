@@ -23,7 +23,10 @@ void CallPathTotals::Add(const StateRecord& s) {
     t.value = other ? kNoValue : s.value;
     t.depth = other ? 0 : s.depth;
   }
-  t.inclusive += seconds;
+  // "(other paths)" has no children: its time is that of its outermost
+  // states, as inclusive as exclusive (its states nested in its states
+  // would count twice).
+  if (s.parent_path != s.path) t.inclusive += seconds;
   t.exclusive += seconds;
   if (s.parent_path != kNoPath) At(s.parent_path).exclusive -= seconds;
 }

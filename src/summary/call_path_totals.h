@@ -3,8 +3,9 @@
 // states' count, inclusive and exclusive time. Like the state summaries,
 // a state's duration is subtracted from the exclusive time of the path it
 // was pushed on (StateRecord::parent_path), whatever the order in which
-// the two come. The "(other paths)" entry of a (container, type) adds up
-// every state past the bound, its exclusive time as theirs.
+// the two come. The "(other paths)" entry of a (container, type) counts
+// every state past the bound; its inclusive and exclusive time are those
+// of its outermost states (the ones not pushed on another of them).
 //
 // The ids written are not the loader's (model/call_paths.h) but given in an
 // order of the paths themselves (CanonicalOrder), so that `tracedb

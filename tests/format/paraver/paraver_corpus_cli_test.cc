@@ -1,6 +1,7 @@
 // The real Extrae traces of the shared corpus (../shared/conformance/paraver)
 // under "Mapping 2": `profile` counts, per interval type (MPI calls, OpenMP
-// functions...), as many states as the file has pairs that open one.
+// functions...), as many states as the file has pairs that open one, and
+// the Gantt chart (the report's) has a row of each type.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -83,6 +84,13 @@ TEST(ParaverCorpus, ProfileCountsAStateForEveryPairThatOpensAnInterval) {
     std::map<std::string, uint64_t> counts = ProfileCounts(db);
     for (const auto& [type, opened] : openings)
       EXPECT_EQ(counts[type], opened) << prv << ": " << type;
+    std::string svg = FreshDbPath("corpus-gantt.svg");
+    CliRun plot = Tracedb("plot gantt --db " + db + " -o " + svg + " 1");
+    ASSERT_EQ(plot.exit_code, 0) << plot.err;
+    std::string chart = ReadWholeFile(svg);
+    for (const auto& [type, opened] : openings) {
+      EXPECT_NE(chart.find(" (" + type + ")</"), std::string::npos) << prv << ": " << type;
+    }
     ++checked;
   }
   if (checked == 0) GTEST_SKIP() << "no Paraver trace with interval events in the corpus";
