@@ -28,7 +28,10 @@ struct Merger {
   CallPathTree tree;
   std::map<NodeKey, size_t> nodes;
   std::unordered_map<int64_t, size_t> node_of_path;
-  std::map<std::pair<int64_t, int64_t>, std::set<int64_t>> containers;  // (type, key) -> ids
+  // (type id, container id or -1 merged): each node's, and the containers
+  // whose states it adds up, whose lifetimes its share divides by.
+  std::vector<std::pair<int64_t, int64_t>> keys;
+  std::map<std::pair<int64_t, int64_t>, std::set<int64_t>> containers;
 };
 
 CallPathNode NewNode(const Merger& m, int64_t container, int64_t type, int64_t value,
@@ -55,6 +58,7 @@ size_t NodeOf(Merger& m, const RowCursor& row) {
   if (!made) return found->second;
   uint32_t depth = parent == kNoNode ? 0 : m.tree.nodes[parent].depth + 1;
   m.tree.nodes.push_back(NewNode(m, container, row.Int(3), value, depth));
+  m.keys.emplace_back(row.Int(3), container);
   (parent == kNoNode ? m.tree.roots : m.tree.nodes[parent].children).push_back(found->second);
   return found->second;
 }
@@ -71,17 +75,14 @@ void AddRow(Merger& m, const RowCursor& row) {
 
 // Each node's lifetime: the summed lifetimes of its key's containers.
 void SetLifetimes(Merger& m) {
-  std::map<std::pair<std::string, std::string>, double> lifetimes;  // (type, container path)
+  std::map<std::pair<int64_t, int64_t>, double> lifetimes;
   for (const auto& [key, ids] : m.containers) {
-    double sum = 0;
     for (int64_t id : ids) {
       const ContainerName& c = ContainerOf(m.names, id);
-      sum += c.end_time - c.start_time;
+      lifetimes[key] += c.end_time - c.start_time;
     }
-    std::string container = key.second < 0 ? "" : ContainerOf(m.names, key.second).path;
-    lifetimes[{TypeOf(m.names, key.first).name, container}] += sum;
   }
-  for (CallPathNode& node : m.tree.nodes) node.lifetime = lifetimes[{node.type, node.container}];
+  for (size_t i = 0; i < m.tree.nodes.size(); ++i) m.tree.nodes[i].lifetime = lifetimes[m.keys[i]];
 }
 
 void SortChildren(CallPathTree& tree, std::vector<size_t>& ids, bool roots) {

@@ -13,9 +13,7 @@ constexpr double kBarArea = 560;
 constexpr double kLine = 20;
 constexpr double kTop = 30;
 
-std::string Seconds(double value, const std::string& unit) {
-  return FormatRealDigits(value, 6) + (unit.empty() ? "" : " " + unit);
-}
+std::string Seconds(double value, const std::string& unit) { return TimeText(value, unit, 6); }
 
 double LabelWidth(const ProfileBars& chart) {
   size_t longest = 0;

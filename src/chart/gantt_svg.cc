@@ -84,7 +84,7 @@ double X(const GanttChart& chart, const Layout& layout, double time) {
 }
 
 std::string Seconds(double value, const GanttChart& chart) {
-  return FormatRealDigits(value, 9) + (chart.unit.empty() ? "" : " " + chart.unit);
+  return TimeText(value, chart.unit, 9);
 }
 
 std::string Tooltip(const GanttChart& chart, const GanttRow& row, const GanttBar& bar) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "results/result_table.h"
+
 namespace tracedb {
 
 std::string Px(double value) {
@@ -15,6 +17,10 @@ std::string Px(double value) {
   while (out.back() == '0') out.pop_back();
   if (out.back() == '.') out.pop_back();
   return out;
+}
+
+std::string TimeText(double value, const std::string& unit, int digits) {
+  return FormatRealDigits(value, digits) + (unit.empty() ? "" : " " + unit);
 }
 
 namespace {

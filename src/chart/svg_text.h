@@ -17,6 +17,10 @@ namespace tracedb {
 // "12.5", "3", "-0.25".
 std::string Px(double value);
 
+// A time for a reader, with `digits` significant digits and its unit:
+// "0.594 s"; "0.594" for an empty unit.
+std::string TimeText(double value, const std::string& unit, int digits);
+
 // The average width of a character of the charts' 11 px sans-serif: what a
 // layout reserves for text, without the font's metrics.
 inline constexpr double kCharWidth = 6.5;

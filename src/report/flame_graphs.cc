@@ -7,14 +7,12 @@
 #include "analysis/call_path_tree.h"
 #include "chart/colors.h"
 #include "chart/icicle_svg.h"
-#include "results/result_table.h"
+#include "chart/svg_text.h"
 
 namespace tracedb {
 namespace {
 
-std::string Time(double value, const std::string& unit) {
-  return FormatRealDigits(value, 6) + (unit.empty() ? "" : " " + unit);
-}
+std::string Time(double value, const std::string& unit) { return TimeText(value, unit, 6); }
 
 // `node` and the paths above it, from `start` on, children side by side.
 void AddBoxes(const CallPathTree& tree, size_t node, double start, const std::string& unit,

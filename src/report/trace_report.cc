@@ -16,6 +16,7 @@
 #include "chart/gantt_svg.h"
 #include "chart/heatmap_svg.h"
 #include "chart/lines_svg.h"
+#include "chart/svg_text.h"
 #include "chart/time_axis.h"
 #include "chart/utilisation_svg.h"
 #include "report/flame_graphs.h"
@@ -35,8 +36,7 @@ constexpr size_t kListedValues = 100;
 constexpr int kVariableColumns = 1000;
 
 std::string Time(double value, const TraceRecord& trace, int digits = 9) {
-  std::string unit = TimeUnit(trace);
-  return FormatRealDigits(value, digits) + (unit.empty() ? "" : " " + unit);
+  return TimeText(value, TimeUnit(trace), digits);
 }
 
 // Digits enough for the span's two ends to differ in their last three:

@@ -93,6 +93,25 @@ TEST_P(SummarizeMigration, SummarizeUpgradesTheArchiveAndComputesTheSummaries) {
   EXPECT_NE(again.err.find("nothing to do"), std::string::npos) << again.err;
 }
 
+// 0011 and 0012: the old trace's times are seconds, its states keep no
+// parent (the rows cannot always tell it), and `tracedb summarize` computes
+// its call paths from them: in t1, run [0, 4] holds wait [1, 2] and run
+// [2.5, 3], so 4 - 1 - 0.5 of it is its own; t2's wait stands alone.
+TEST_P(SummarizeMigration, TheUpgradeKeepsSecondsAndSummarizeComputesTheCallPaths) {
+  CliRun run = Tracedb("summarize --db '" + database_->url() + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(database_->Rows("SELECT time_unit FROM trace"), std::vector<std::string>{"s"});
+  EXPECT_EQ(database_->Rows("SELECT count(*), count(parent_start) FROM state"),
+            std::vector<std::string>{"4|0"});
+  EXPECT_EQ(database_->Rows("SELECT p.container, p.value, q.value, p.depth, p.count,"
+                            " p.inclusive_seconds, p.exclusive_seconds FROM call_path_view p"
+                            " LEFT JOIN call_path_view q ON q.trace_id = p.trace_id"
+                            " AND q.path_id = p.parent_id"
+                            " ORDER BY p.container, p.depth, p.inclusive_seconds DESC"),
+            (std::vector<std::string>{"t1|run|NULL|0|1|4.0|2.5", "t1|wait|run|1|1|1.0|1.0",
+                                      "t1|run|run|1|1|0.5|0.5", "t2|wait|NULL|0|1|2.0|2.0"}));
+}
+
 // 0007 gives each state the class a load gives it (model/duration_class.h),
 // at powers of two and next to them too, where ln/ln(2) alone is one off.
 // (Not for a state whose end - start overflows: PostgreSQL refuses to
